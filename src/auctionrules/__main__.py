@@ -1,0 +1,7 @@
+"""``python -m auctionrules``."""
+
+import sys
+
+from auctionrules.cli import main
+
+sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m auctionrules.cli``."""
+
+import sys
+
+from auctionrules.cli import main
+
+sys.exit(main())

@@ -1,0 +1,91 @@
+"""The README's commands and examples work as written.
+
+A new user copies them first; if they rot, nothing else matters. The set-up
+commands install into a venv, which the test environment already is, so the
+test runs what follows the install: every ``.venv/bin/auctionrules ...`` step.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from auctionrules.loader import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def marked_block(marker: str) -> str:
+    """The fenced block that follows ``<!-- marker -->``."""
+    match = re.search(rf"<!-- {marker} -->\n```\w*\n(.*?)```", README, re.S)
+    assert match, f"README has no <!-- {marker} --> block"
+    return match.group(1).strip()
+
+
+def fenced_blocks(language: str) -> list[str]:
+    """Every fenced block of ``language``."""
+    return re.findall(rf"```{language}\n(.*?)```", README, re.S)
+
+
+@pytest.mark.parametrize("marker", ["main-command", "test-command"])
+def test_set_up_is_one_copy_pasteable_command(marker: str) -> None:
+    command = marked_block(marker)
+    assert "\n" not in command
+    assert command.startswith("python3 -m venv .venv && .venv/bin/pip install ")
+
+
+def test_main_command_runs() -> None:
+    steps = [s.strip() for s in marked_block("main-command").split("&&")]
+    cli_steps = [s for s in steps if s.startswith(".venv/bin/auctionrules ")]
+    assert len(cli_steps) >= 2, "the main command should validate and play"
+    for step in cli_steps:
+        args = shlex.split(step)[1:]
+        result = subprocess.run(
+            [sys.executable, "-m", "auctionrules", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert result.returncode == 0, f"{step!r} failed:\n{result.stdout}\n{result.stderr}"
+        assert result.stdout.strip(), f"{step!r} printed nothing"
+        assert "Traceback" not in result.stderr
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    awk = re.search(r"awk '([^']*)' README.md", script)
+    assert awk, ".ci/run should extract the test command from README.md"
+    extracted = subprocess.run(
+        ["awk", awk.group(1), str(ROOT / "README.md")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert extracted == marked_block("test-command")
+
+
+def test_python_tour_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    blocks = fenced_blocks("python")
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+
+
+def test_variant_example_validates(tmp_path: Path) -> None:
+    (example,) = fenced_blocks("yaml")
+    path = tmp_path / "club.yaml"
+    path.write_text(example, encoding="utf-8")
+    ruleset = load_ruleset(path)
+    assert ruleset.auctions.open.ending == "pass-is-final"
+    assert ruleset.auctions.double.payee == "auctioneer"
+    assert ruleset.player_count(3).dummy_hands.hands == 1
+    assert ruleset.scoring.ranking == (40000, 20000, 10000)
