@@ -1,0 +1,66 @@
+"""``auctionrules play VARIANT --players N --seed S``: a seeded game of random players."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+HELP = "play a seeded game of random players; print the log and the result"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
+    parser.add_argument("--players", "-p", type=int, default=4, help="number of players")
+    parser.add_argument("--seed", "-s", type=int, default=0, help="seed of the deal and agents")
+    parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+
+
+def result_lines(game: object, names: list[str]) -> list[str]:
+    """The final money and winners, one line each."""
+    from auctionrules.engine import Game
+
+    assert isinstance(game, Game)
+    outcome = game.outcome
+    assert outcome is not None
+    money = game.rules.ruleset.amount
+    out = [f"Result ({outcome.reason.value}):"]
+    ranking = sorted(range(game.n), key=lambda s: -outcome.cash[s])
+    for seat in ranking:
+        mark = "  winner" if seat in outcome.winners else ""
+        out.append(f"  {names[seat]}: {money(outcome.cash[seat])}{mark}")
+    if not outcome.winners:
+        out.append("  no winner (tie)")
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from auctionrules.engine import EngineError, dumps, play_game
+    from auctionrules.engine.log import lines
+    from auctionrules.loader import RulesetError, load_ruleset
+
+    try:
+        ruleset = load_ruleset(args.variant)
+    except (RulesetError, OSError, ValueError) as exc:
+        print(f"auctionrules play: cannot load {args.variant!r}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        game = play_game(ruleset, args.players, args.seed)
+    except EngineError as exc:
+        print(f"auctionrules play: {exc}", file=sys.stderr)
+        return 2
+    names = [f"Player {s}" for s in range(game.n)]
+    if not args.quiet:
+        print(f"{ruleset.id}, {game.n} players, seed {args.seed}")
+        for line in lines(game.events, ruleset, names):
+            print(line)
+    for line in result_lines(game, names):
+        print(line)
+    if args.record:
+        try:
+            with open(args.record, "w", encoding="utf-8") as handle:
+                handle.write(dumps(game.record(names)) + "\n")
+        except OSError as exc:
+            print(f"auctionrules play: cannot write {args.record}: {exc}", file=sys.stderr)
+            return 2
+    return 0

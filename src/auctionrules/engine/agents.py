@@ -1,0 +1,61 @@
+"""Agents: anything with ``act(game_or_view, legal) -> Action``; a seeded random one.
+
+:class:`RandomAgent` plays only legal actions and reaches every kind of them:
+leads any card (doubles included), adds companions, names fixed prices and bids
+(sealed included) anywhere in the legal range. Half of its amounts are drawn
+near the minimum and half over the whole range, so auctions stay varied
+without every player going broke at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from auctionrules.engine.actions import PASS, Action, Bid, Price
+from auctionrules.engine.legal import Legal
+
+
+class Agent(Protocol):
+    """The agent interface."""
+
+    def act(self, state: Any, legal: Legal) -> Action:
+        """Choose one of the legal actions; ``state`` is a Game or a View."""
+        ...
+
+
+class RandomAgent:
+    """Uniform-ish random legal play, reproducible from ``seed``."""
+
+    __slots__ = ("bid_chance", "rng")
+
+    def __init__(self, seed: int | str | None = None, bid_chance: float = 0.5) -> None:
+        self.rng = random.Random(seed)
+        self.bid_chance = bid_chance
+
+    def _amount(self, lo: int, hi: int, step: int) -> int:
+        rng = self.rng
+        steps = (hi - lo) // step
+        near = rng.random() < 0.5
+        return lo + rng.randint(0, min(steps, 10) if near else steps) * step
+
+    def act(self, state: Any, legal: Legal) -> Action:
+        """A random legal action."""
+        rng = self.rng
+        if legal.price is not None:
+            return Price(self._amount(*legal.price))
+        actions = legal.actions
+        if legal.bid is not None and (not actions or rng.random() < self.bid_chance):
+            return Bid(self._amount(*legal.bid))
+        if not actions:
+            raise ValueError(f"no legal action: {legal!r}")
+        return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+
+
+def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:
+    """One random agent per seat, each seeded from the game seed and its seat."""
+    return [RandomAgent(f"{seed}/{seat}") for seat in range(players)]
+
+
+__all__ = ["PASS", "Agent", "RandomAgent", "default_agents"]

@@ -1,0 +1,291 @@
+"""The five auction types, one stateless strategy object each.
+
+A lot's auction type picks its object from ``Rules.auctions`` (indexed by the
+type index of :mod:`auctionrules.engine.cards`); the double's object runs the
+adding of the second card, after which the lot switches to the second card's
+type. Every object answers the same four questions for the game loop: who must
+act (:meth:`Auction.to_act`), what they may do (:meth:`Auction.legal`), why an
+action is refused (:meth:`Auction.check`, ``None`` if it is legal; nothing is
+changed), and what an accepted action does (:meth:`Auction.apply`). The
+per-lot state lives in the :class:`~auctionrules.engine.lot.Lot`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from auctionrules.engine.actions import BUY, PASS, Action, Add, Bid, Buy, Pass, Price
+from auctionrules.engine.cards import DOUBLE
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import NOBODY, Lot
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+
+_PASS_ONLY = (PASS,)
+_BUY_OR_PASS = (BUY, PASS)
+
+
+def _range_reason(kind: str, amount: int, rng: tuple[int, int, int] | None) -> str | None:
+    if rng is None:
+        return f"no {kind} is possible (not enough money); only pass"
+    lo, hi, step = rng
+    if lo <= amount <= hi and (amount - lo) % step == 0:
+        return None
+    return f"a {kind} must be from {lo} to {hi} in steps of {step}"
+
+
+class Auction:
+    """Base of the auction-type strategies; one instance per compiled ``Rules``."""
+
+    __slots__ = ()
+    name = ""
+
+    def start(self, game: Game, lot: Lot) -> None:
+        """Set the lot up for this auction type (may settle it at once)."""
+        raise NotImplementedError
+
+    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
+        """Seats that must act now."""
+        return (lot.asker,)
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        """What ``seat`` (one of :meth:`to_act`) may do."""
+        raise NotImplementedError
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        """Why ``action`` by ``seat`` is illegal, or ``None``."""
+        raise NotImplementedError
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        """Carry out a legal action."""
+        raise NotImplementedError
+
+
+class _Bidding(Auction):
+    """Shared by open and once-around: a standing bid raised by ``bid N`` or passed."""
+
+    __slots__ = ()
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        return Legal(seat, _PASS_ONLY, bid=game.bid_range(seat, lot.high))
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Bid):
+            return _range_reason("bid", action.amount, game.bid_range(seat, lot.high))
+        return f"a {self.name} auction is running: bid or pass"
+
+    def finish(self, game: Game, lot: Lot) -> None:
+        """Sell to the high bidder, or apply the no-bid rule."""
+        if lot.high_bidder == NOBODY:
+            game.no_bid(lot)
+        else:
+            game.sell(lot, lot.high_bidder, lot.high)
+
+
+class OpenAuction(_Bidding):
+    """Open auction: who is asked and when it ends is the ``open.ending`` strategy."""
+
+    __slots__ = ()
+    name = "open"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        asker = game.rules.open_ending.first(lot)
+        if asker is None:
+            self.finish(game, lot)
+        else:
+            lot.asker = asker
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        ending = game.rules.open_ending
+        if isinstance(action, Bid):
+            lot.high, lot.high_bidder = action.amount, seat
+            lot.bids.append((seat, action.amount))
+            game.emit("bid", seat=seat, amount=action.amount)
+            nxt = ending.after_bid(lot, seat)
+        else:
+            game.emit("pass", seat=seat)
+            nxt = ending.after_pass(lot, seat)
+        if nxt is None:
+            self.finish(game, lot)
+        else:
+            lot.asker = nxt
+
+
+class OnceAround(_Bidding):
+    """Once around: one chance each from the auctioneer's left, the auctioneer last
+    (or first, ``once_around.auctioneer_turn``); each bid above the last."""
+
+    __slots__ = ()
+    name = "once-around"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        order = game.rules.seat_orders(lot.auctioneer)
+        if game.rules.once_auctioneer_first:
+            order = order[-1:] + order[:-1]
+        lot.order, lot.pos, lot.asker = order, 0, order[0]
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        if isinstance(action, Bid):
+            lot.high, lot.high_bidder = action.amount, seat
+            lot.bids.append((seat, action.amount))
+            game.emit("bid", seat=seat, amount=action.amount)
+        else:
+            game.emit("pass", seat=seat)
+        lot.pos += 1
+        if lot.pos == len(lot.order):
+            self.finish(game, lot)
+        else:
+            lot.asker = lot.order[lot.pos]
+
+
+class SealedAuction(Auction):
+    """Sealed bids: everyone bids once in secret (``pass`` is an empty fist); the
+    highest wins, ties by the ``sealed.tie_break`` strategy."""
+
+    __slots__ = ()
+    name = "sealed"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        lot.sealed = [None] * lot.n
+
+    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
+        return tuple(s for s, b in enumerate(lot.sealed) if b is None)
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        return Legal(seat, _PASS_ONLY, bid=game.bid_range(seat, 0))
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Bid):
+            return _range_reason("bid", action.amount, game.bid_range(seat, 0))
+        return "a sealed auction is running: bid or pass"
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        lot.sealed[seat] = action.amount if isinstance(action, Bid) else 0
+        game.emit("sealed-bid", seat=seat)
+        if None in lot.sealed:
+            return
+        bids = [b or 0 for b in lot.sealed]
+        game.emit("reveal", bids=bids)
+        best = max(bids)
+        if best <= 0:
+            game.no_bid(lot)
+            return
+        for s in game.rules.sealed_tie_break.order(lot.auctioneer, lot.n):
+            if bids[s] == best:
+                lot.high, lot.high_bidder = best, s
+                game.sell(lot, s, best)
+                return
+
+
+class FixedPriceAuction(Auction):
+    """Fixed price: the auctioneer names a price, then from the left each may buy;
+    if nobody does, the auctioneer buys (or takes it free, ``fixed_price.nobody_buys``)."""
+
+    __slots__ = ()
+    name = "fixed-price"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        lot.price = -1
+        lot.asker = lot.auctioneer
+        if game.price_range(lot.auctioneer) is None:
+            game.take_free(lot, lot.auctioneer)
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        if lot.price < 0:
+            return Legal(seat, (), price=game.price_range(seat))
+        return Legal(seat, _BUY_OR_PASS if game.cash[seat] >= lot.price else _PASS_ONLY)
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if lot.price < 0:
+            if isinstance(action, Price):
+                return _range_reason("price", action.amount, game.price_range(seat))
+            return "the auctioneer must name the fixed price: price N"
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Buy):
+            if game.cash[seat] < lot.price:
+                return f"the price {lot.price} is more than the buyer's cash"
+            return None
+        return f"the price is {lot.price}: buy or pass"
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        if isinstance(action, Price):
+            lot.price = action.amount
+            game.emit("price", seat=seat, amount=action.amount)
+            lot.order, lot.pos = game.rules.seat_orders(lot.auctioneer)[:-1], 0
+            lot.asker = lot.order[0]
+            return
+        if isinstance(action, Buy):
+            game.emit("buy", seat=seat)
+            game.sell(lot, seat, lot.price)
+            return
+        game.emit("pass", seat=seat)
+        lot.pos += 1
+        if lot.pos < len(lot.order):
+            lot.asker = lot.order[lot.pos]
+        elif game.rules.nobody_buys_pays:
+            game.sell(lot, lot.auctioneer, min(lot.price, game.cash[lot.auctioneer]))
+        else:
+            game.take_free(lot, lot.auctioneer)
+
+
+class DoubleAuction(Auction):
+    """A double card: from its leader round the table (``double.who_may_add``) each
+    may add a second card of the artist that is not a double; the lot is then
+    auctioned by the second card's type. Nobody adds: ``double.nobody_adds``."""
+
+    __slots__ = ()
+    name = "double"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        rules = game.rules
+        order = rules.seat_orders(lot.leader)
+        order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
+        lot.order, lot.pos, lot.asker = order, 0, order[0]
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        adds = game.rules.adds
+        return Legal(seat, (*(adds[c] for c in game.companions(seat, lot.cards[0])), PASS))
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Add):
+            code = game.rules.codec.code(action.card)
+            first = lot.cards[0]
+            if code // 5 != first // 5:
+                return f"the second card must be of the double's artist ({first // 5})"
+            if code % 5 == DOUBLE:
+                return "the second card may not be a double"
+            if code not in game.hands[seat]:
+                return f"{action.card} is not in seat {seat}'s hand"
+            return None
+        return "a double is waiting for a second card: add ARTIST/TYPE or pass"
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        if isinstance(action, Add):
+            game.add_second(lot, seat, game.rules.codec.code(action.card))
+            return
+        game.emit("pass", seat=seat)
+        lot.pos += 1
+        if lot.pos < len(lot.order):
+            lot.asker = lot.order[lot.pos]
+        elif game.rules.nobody_adds_unsold:
+            game.leave_unsold(lot)
+        else:
+            game.take_free(lot, lot.leader)
+
+
+#: The auction strategies in auction-type index order.
+AUCTIONS: tuple[Auction, ...] = (
+    OpenAuction(),
+    OnceAround(),
+    SealedAuction(),
+    FixedPriceAuction(),
+    DoubleAuction(),
+)

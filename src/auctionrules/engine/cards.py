@@ -1,0 +1,91 @@
+"""Cards: the public value (:class:`Card`) and the integer codes the engine uses inside.
+
+A card is an artist and an auction symbol, printed ``artist-id/auction_type``
+(``lite-metal/double``). Inside a game every card is an ``int`` code,
+``artist_index * 5 + type_index``, so that hands, counts and the hot path of
+random play work on small integers; :class:`Card` objects only appear at the
+API boundary (actions, views, events). Cards of the same artist and symbol are
+interchangeable, so the deck is a multiset of codes.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from auctionrules.engine.errors import MalformedActionError
+from auctionrules.model import AUCTION_TYPES, Ruleset
+
+#: Index of each auction type in :data:`~auctionrules.model.AUCTION_TYPES`.
+OPEN, ONCE_AROUND, SEALED, FIXED_PRICE, DOUBLE = range(5)
+TYPE_INDEX: dict[str, int] = {name: i for i, name in enumerate(AUCTION_TYPES)}
+
+
+@attrs.frozen(cache_hash=True)
+class Card:
+    """One card: an artist id and an auction type (a name of ``AUCTION_TYPES``)."""
+
+    artist: str
+    auction: str
+
+    def __str__(self) -> str:
+        return f"{self.artist}/{self.auction}"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """``"lite-metal/double"`` -> ``Card("lite-metal", "double")``.
+
+        Only the syntax and the auction type are checked here; whether the artist
+        exists depends on the ruleset and is checked when the card is used.
+        """
+        artist, sep, auction = text.strip().partition("/")
+        if not sep or not artist or auction not in TYPE_INDEX:
+            raise MalformedActionError(
+                f"{text!r} is not a card: expected artist-id/auction_type with a type among "
+                f"{', '.join(AUCTION_TYPES)}"
+            )
+        return cls(artist, auction)
+
+
+def code(artist_index: int, type_index: int) -> int:
+    """The integer code of a card."""
+    return artist_index * 5 + type_index
+
+
+class CardCodec:
+    """Converts between :class:`Card` values and codes for one ruleset's artists."""
+
+    __slots__ = ("artist_ids", "cards", "codes")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.artist_ids: tuple[str, ...] = tuple(a.id for a in ruleset.theme.artists)
+        self.cards: tuple[Card, ...] = tuple(
+            Card(a, t) for a in self.artist_ids for t in AUCTION_TYPES
+        )
+        self.codes: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
+
+    def code(self, card: Card) -> int:
+        """The code of ``card``; ``MalformedActionError`` if the ruleset has no such artist."""
+        try:
+            return self.codes[card]
+        except KeyError:
+            raise MalformedActionError(
+                f"{str(card)!r}: no artist {card.artist!r} in this ruleset "
+                f"(artists: {', '.join(self.artist_ids)})"
+            ) from None
+
+    def card(self, code: int) -> Card:
+        """The card of ``code``."""
+        return self.cards[code]
+
+    def name(self, code: int) -> str:
+        """``artist-id/auction_type`` of ``code``."""
+        return str(self.cards[code])
+
+
+def full_deck(ruleset: Ruleset) -> list[int]:
+    """Every card of the ruleset as codes, in board order then auction-type order."""
+    deck: list[int] = []
+    for a, artist in enumerate(ruleset.theme.artists):
+        for t, name in enumerate(AUCTION_TYPES):
+            deck.extend([code(a, t)] * artist.split.count(name))
+    return deck

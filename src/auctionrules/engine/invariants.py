@@ -1,0 +1,70 @@
+"""Invariant checks of a game state: what must hold after every action.
+
+Used by the random-simulation tests (``play_game(..., check=True)``) and
+available to anyone through :meth:`Game.check_invariants`. Each violation is
+one readable line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+
+
+def violations(game: Game) -> list[str]:
+    """Every violated invariant of ``game`` (empty if all hold)."""
+    rules = game.rules
+    out: list[str] = []
+    total = sum(game.cash) + game.bank_in - game.bank_out
+    if total != game.money_total:
+        out.append(
+            f"money: players {sum(game.cash)} + paid to bank {game.bank_in} - paid by bank "
+            f"{game.bank_out} = {total}, expected {game.money_total}"
+        )
+    for seat, cash in enumerate(game.cash):
+        if cash < 0:
+            out.append(f"money: seat {seat} has negative cash {cash}")
+    lot = game.lot
+    if lot is not None and lot.high_bidder >= 0 and lot.high > game.cash[lot.high_bidder]:
+        out.append(f"money: seat {lot.high_bidder}'s bid {lot.high} exceeds their cash")
+    if lot is not None and lot.sealed:
+        for seat, bid in enumerate(lot.sealed):
+            if bid is not None and bid > game.cash[seat]:
+                out.append(f"money: seat {seat}'s sealed bid {bid} exceeds their cash")
+    cards: Counter[int] = Counter(game.deck)
+    for hand in game.hands:
+        cards.update(hand)
+    for owned in game.owned:
+        cards.update(owned)
+    cards.update(game.table)
+    cards.update(game.discard)
+    if lot is not None:
+        cards.update(lot.cards)
+    if cards != game.start_cards:
+        diff = (cards - game.start_cards) + (game.start_cards - cards)
+        out.append(f"cards: not conserved, differing: {sorted(rules.codec.name(c) for c in diff)}")
+    on_table = Counter(c // 5 for c in game.table)
+    for owned in game.owned:
+        on_table.update(c // 5 for c in owned)
+    if lot is not None:
+        on_table.update(c // 5 for c in lot.cards)
+    for artist in range(rules.artists):
+        if on_table[artist] != game.counts[artist]:
+            out.append(
+                f"cards: {rules.codec.artist_ids[artist]} count {game.counts[artist]} but "
+                f"{on_table[artist]} on the table"
+            )
+        if game.phase != 3 and game.counts[artist] >= rules.artist_cards:
+            out.append(f"round: {rules.codec.artist_ids[artist]} reached the round-ending count")
+    allowed = set(rules.ranking) | {0}
+    for r, row in enumerate(game.board):
+        bad = [v for v in row if v not in allowed]
+        if bad:
+            out.append(f"board: round {r + 1} holds values {bad} not among the ranking values")
+        placed = [v for v in row if v]
+        if len(placed) != len(set(placed)):
+            out.append(f"board: round {r + 1} holds a ranking value twice")
+    return out

@@ -1,0 +1,67 @@
+"""The lot under the hammer: one mutable record per auction, internal to the engine.
+
+A game creates one :class:`Lot` when a card is led and drops it when the lot is
+settled. Strategies (:mod:`auctionrules.engine.policies`) read and update it;
+players see it only through a view. It is a plain slotted class rather than a
+frozen value because the bidding loop updates it once per decision.
+"""
+
+from __future__ import annotations
+
+NOBODY = -1
+
+
+class Lot:
+    """State of one lot: its cards, sellers and the auction in progress.
+
+    ``leader`` led the first card; ``adder`` added a double's second card
+    (``NOBODY`` otherwise); ``auctioneer`` runs the auction; ``kind`` is the
+    auction type index; ``high``/``high_bidder`` the standing bid; ``asker``
+    the player asked now; ``passes`` and ``out`` (a seat bit mask) serve the
+    open-auction ending strategies; ``order``/``pos`` walk a fixed speaking
+    order (once around, fixed price, adding a double); ``sealed`` holds secret
+    bids (``None`` = not yet bid, ``0`` = empty fist); ``price`` the fixed price;
+    ``bids`` the public bids of this lot as ``(seat, amount)``.
+    """
+
+    __slots__ = (
+        "adder",
+        "asker",
+        "auctioneer",
+        "bids",
+        "cards",
+        "high",
+        "high_bidder",
+        "kind",
+        "leader",
+        "n",
+        "order",
+        "out",
+        "passes",
+        "pos",
+        "price",
+        "sealed",
+    )
+
+    def __init__(self, n: int, leader: int, card: int, kind: int) -> None:
+        self.n = n
+        self.leader = leader
+        self.adder = NOBODY
+        self.auctioneer = leader
+        self.cards = [card]
+        self.kind = kind
+        self.high = 0
+        self.high_bidder = NOBODY
+        self.asker = NOBODY
+        self.passes = 0
+        self.out = 0
+        self.order: tuple[int, ...] = ()
+        self.pos = 0
+        self.sealed: list[int | None] = []
+        self.price = 0
+        self.bids: list[tuple[int, int]] = []
+
+    def left_of(self, seat: int) -> tuple[int, ...]:
+        """Every seat once, from ``seat``'s left round to ``seat`` itself."""
+        n = self.n
+        return tuple((seat + k) % n for k in range(1, n + 1))

@@ -1,0 +1,63 @@
+"""How a game ended: an :class:`Outcome` value with a :class:`Reason`."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+
+class Reason(enum.Enum):
+    """Why the game is over."""
+
+    ROUNDS_COMPLETE = "rounds-complete"
+    """Every round of the ruleset was played and scored."""
+
+    HANDS_EXHAUSTED = "hands-exhausted"
+    """The players' hands ran out (or held only cards that may not be led) before a
+    round ended on cards, and ``round_end.hands_exhausted.then`` is ``end-game``."""
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a game: why, the money of each seat, the winners and the board.
+
+    ``winners`` holds every richest seat when ``winner.ties`` is ``shared``, and is
+    empty on a tie when it is ``none``. ``board[r][a]`` is the value placed in
+    round ``r`` (0-based) for artist ``a`` in board order.
+    """
+
+    reason: Reason
+    cash: tuple[int, ...]
+    winners: tuple[int, ...]
+    board: tuple[tuple[int, ...], ...]
+    rounds_played: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable form."""
+        return {
+            "reason": self.reason.value,
+            "cash": list(self.cash),
+            "winners": list(self.winners),
+            "board": [list(row) for row in self.board],
+            "rounds_played": self.rounds_played,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        """The inverse of :meth:`to_dict`."""
+        return cls(
+            Reason(data["reason"]),
+            tuple(data["cash"]),
+            tuple(data["winners"]),
+            tuple(tuple(r) for r in data["board"]),
+            int(data["rounds_played"]),
+        )
+
+
+def winners(cash: tuple[int, ...], shared: bool) -> tuple[int, ...]:
+    """The richest seats; with ``shared`` false, none on a tie."""
+    best = max(cash)
+    top = tuple(p for p, c in enumerate(cash) if c == best)
+    return top if shared or len(top) == 1 else ()

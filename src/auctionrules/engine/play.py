@@ -1,0 +1,48 @@
+"""Playing whole games with agents: :func:`play_game`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from auctionrules.engine.agents import Agent, default_agents
+from auctionrules.engine.errors import EngineError
+from auctionrules.engine.game import Game
+from auctionrules.engine.rules import Rules, compile_rules
+from auctionrules.model import Ruleset
+
+
+class InvariantError(EngineError, AssertionError):
+    """An invariant failed during a checked game (a bug in the engine or a strategy)."""
+
+
+def play_game(
+    ruleset_or_rules: Ruleset | Rules,
+    players: int | None = None,
+    seed: int = 0,
+    agents: Sequence[Agent] | None = None,
+    check: bool = False,
+) -> Game:
+    """Play a whole game; agents default to seeded :class:`RandomAgent` s.
+
+    Every action goes through :meth:`Game.apply` (checked). With ``check`` the
+    invariants are checked after every action and :class:`InvariantError`
+    names the first violation.
+    """
+    if isinstance(ruleset_or_rules, Rules):
+        rules = ruleset_or_rules
+    else:
+        if players is None:
+            raise TypeError("players is required with a ruleset")
+        rules = compile_rules(ruleset_or_rules, players)
+    game = Game.new(rules=rules, seed=seed)
+    agents = agents if agents is not None else default_agents(rules.players, seed)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(agents[seat].act(game, game.legal(seat)), seat)
+        if check:
+            problems = game.check_invariants()
+            if problems:
+                raise InvariantError(
+                    f"after action {len(game.log) - 1} {game.log[-1]}: {'; '.join(problems)}"
+                )
+    return game

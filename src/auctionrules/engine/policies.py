@@ -1,0 +1,392 @@
+"""Built-in strategies, one base class per rule axis, one subclass per option value.
+
+Each class is named after its option value and registered under it (see
+:mod:`auctionrules.engine.registry` for the extension point). A strategy is built
+once per compiled game as ``cls(ruleset, players)`` and must not keep per-game
+state: a compiled :class:`~auctionrules.engine.rules.Rules` is shared by every
+game created from it. Options that are plain switches without a custom form
+(``once_around.auctioneer_turn``, ``fixed_price.*``, ``double.who_may_add`` ...)
+are compiled to flags in :mod:`auctionrules.engine.rules` instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.registry import register
+from auctionrules.model import Ruleset
+
+#: The recipient "bank" in a payment.
+BANK = -1
+
+
+class Strategy:
+    """Base of every strategy: built from the ruleset and the player count."""
+
+    __slots__ = ("players", "ruleset")
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset = ruleset
+        self.players = players
+
+
+# --- open.ending ---------------------------------------------------------------------------
+
+
+class OpenEnding(Strategy):
+    """Who is asked next in an open auction, and when it ends (``None``)."""
+
+    __slots__ = ()
+
+    def first(self, lot: Lot) -> int | None:
+        """The first player asked."""
+        raise NotImplementedError
+
+    def after_bid(self, lot: Lot, seat: int) -> int | None:
+        """The next player asked after ``seat`` bid (``lot.high_bidder`` is ``seat``)."""
+        raise NotImplementedError
+
+    def after_pass(self, lot: Lot, seat: int) -> int | None:
+        """The next player asked after ``seat`` passed, or ``None`` if the auction is over."""
+        raise NotImplementedError
+
+
+@register("open.ending", "full-round-of-passes")
+class FullRoundOfPasses(OpenEnding):
+    """Asked in turn from the auctioneer's left; over when all but the high bidder passed
+    since the last bid (all players, if nobody bid). A pass is not final."""
+
+    __slots__ = ()
+
+    def first(self, lot: Lot) -> int | None:
+        lot.passes = 0
+        return (lot.auctioneer + 1) % lot.n
+
+    def after_bid(self, lot: Lot, seat: int) -> int | None:
+        lot.passes = 0
+        return (seat + 1) % lot.n if lot.n > 1 else None
+
+    def after_pass(self, lot: Lot, seat: int) -> int | None:
+        lot.passes += 1
+        needed = lot.n - 1 if lot.high_bidder != NOBODY else lot.n
+        if lot.passes >= needed:
+            return None
+        return (seat + 1) % lot.n
+
+
+@register("open.ending", "pass-is-final")
+class PassIsFinal(OpenEnding):
+    """A pass drops the player out; over when only the high bidder (or nobody) is left in."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _next_in(lot: Lot, seat: int) -> int | None:
+        n = lot.n
+        for k in range(1, n + 1):
+            p = (seat + k) % n
+            if not lot.out >> p & 1 and p != lot.high_bidder:
+                return p
+        return None
+
+    def first(self, lot: Lot) -> int | None:
+        lot.out = 0
+        return self._next_in(lot, lot.auctioneer)
+
+    def after_bid(self, lot: Lot, seat: int) -> int | None:
+        return self._next_in(lot, seat)
+
+    def after_pass(self, lot: Lot, seat: int) -> int | None:
+        lot.out |= 1 << seat
+        return self._next_in(lot, seat)
+
+
+# --- sealed.tie_break ----------------------------------------------------------------------
+
+
+class SealedTieBreak(Strategy):
+    """The order in which tied highest sealed bids win: first in the order wins."""
+
+    __slots__ = ()
+
+    def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
+        """Every seat once, the tie winner first."""
+        raise NotImplementedError
+
+
+@register("sealed.tie_break", "auctioneer-first")
+class AuctioneerFirst(SealedTieBreak):
+    """From the auctioneer going left: a tied auctioneer buys."""
+
+    __slots__ = ()
+
+    def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
+        return tuple((auctioneer + k) % n for k in range(n))
+
+
+@register("sealed.tie_break", "auctioneer-last")
+class AuctioneerLast(SealedTieBreak):
+    """From the auctioneer's left, the auctioneer last."""
+
+    __slots__ = ()
+
+    def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
+        return tuple((auctioneer + k) % n for k in range(1, n + 1))
+
+
+# --- double.payee --------------------------------------------------------------------------
+
+
+def to_seller(seller: int, winner: int) -> int:
+    """A seller who wins pays their part to the bank (every rulebook)."""
+    return BANK if seller == winner else seller
+
+
+class Payee(Strategy):
+    """Who receives the price of a double lot whose second card was added."""
+
+    __slots__ = ()
+
+    def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
+        """``(recipient, amount)`` pairs paid by ``winner``; recipient ``BANK`` is the bank.
+
+        The amounts must add up to ``price``.
+        """
+        raise NotImplementedError
+
+
+@register("double.payee", "adder")
+class AdderPaid(Payee):
+    """The player who added the second card receives the whole price."""
+
+    __slots__ = ()
+
+    def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
+        return ((to_seller(lot.adder, winner), price),)
+
+
+@register("double.payee", "auctioneer")
+class AuctioneerPaid(Payee):
+    """Whoever auctions the lot receives the whole price."""
+
+    __slots__ = ()
+
+    def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
+        return ((to_seller(lot.auctioneer, winner), price),)
+
+
+@register("double.payee", "split-equally")
+class SplitEqually(Payee):
+    """Halves of whole bid units to the leader and the adder (004).
+
+    The odd unit goes per ``split.odd_unit_to``; a seller who wins pays their own
+    share to the bank and the other to the other seller, or (``all-to-bank``) the
+    whole price to the bank. A leader who added the second card is the only seller.
+    """
+
+    __slots__ = ("all_to_bank", "odd_to_adder", "unit")
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        super().__init__(ruleset, players)
+        split = ruleset.auctions.double.split
+        self.odd_to_adder = split.odd_unit_to == "adder"
+        self.all_to_bank = split.seller_wins == "all-to-bank"
+        self.unit = ruleset.money.bid_unit
+
+    def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
+        leader, adder = lot.leader, lot.adder
+        if adder == leader:
+            return ((to_seller(leader, winner), price),)
+        if self.all_to_bank and winner in (leader, adder):
+            return ((BANK, price),)
+        small = (price // self.unit // 2) * self.unit
+        big = price - small
+        adder_share = big if self.odd_to_adder else small
+        out = (
+            (to_seller(adder, winner), adder_share),
+            (to_seller(leader, winner), price - adder_share),
+        )
+        return tuple(p for p in out if p[1])
+
+
+# --- no_bid --------------------------------------------------------------------------------
+
+
+class NoBid(Strategy):
+    """Who takes a lot nobody bid on (open, once-around, sealed); ``NOBODY`` = unsold."""
+
+    __slots__ = ()
+
+    def taker(self, lot: Lot) -> int:
+        """The seat that takes the lot free, or ``NOBODY``."""
+        raise NotImplementedError
+
+
+@register("no_bid", "auctioneer-takes-free")
+class AuctioneerTakesFree(NoBid):
+    """The auctioneer takes the lot without paying (every rulebook)."""
+
+    __slots__ = ()
+
+    def taker(self, lot: Lot) -> int:
+        return lot.auctioneer
+
+
+@register("no_bid", "unsold")
+class Unsold(NoBid):
+    """The lot stays on the table unowned; it still counts for the ranking."""
+
+    __slots__ = ()
+
+    def taker(self, lot: Lot) -> int:
+        return NOBODY
+
+
+# --- scoring.tie_break ---------------------------------------------------------------------
+
+
+class RankingTieBreak(Strategy):
+    """Orders the artists for the ranking, most cards first."""
+
+    __slots__ = ()
+
+    def rank(self, counts: Sequence[int]) -> list[int]:
+        """Artist indices, best first (all of them)."""
+        raise NotImplementedError
+
+
+@register("scoring.tie_break", "board-order")
+class BoardOrder(RankingTieBreak):
+    """Ties go to the artist further left on the board."""
+
+    __slots__ = ()
+
+    def rank(self, counts: Sequence[int]) -> list[int]:
+        return sorted(range(len(counts)), key=lambda a: (-counts[a], a))
+
+
+@register("scoring.tie_break", "reverse-board-order")
+class ReverseBoardOrder(RankingTieBreak):
+    """Ties go to the artist further right on the board."""
+
+    __slots__ = ()
+
+    def rank(self, counts: Sequence[int]) -> list[int]:
+        return sorted(range(len(counts)), key=lambda a: (-counts[a], -a))
+
+
+# --- scoring.valuation ---------------------------------------------------------------------
+
+
+class Valuation(Strategy):
+    """What a card of an artist ranked this round is worth."""
+
+    __slots__ = ()
+
+    def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
+        """The value of one card of ``artist``; ``board[r][a]`` are the values placed."""
+        raise NotImplementedError
+
+
+@register("scoring.valuation", "cumulative")
+class Cumulative(Valuation):
+    """The sum of the artist's column, this round's value included."""
+
+    __slots__ = ()
+
+    def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
+        return sum(board[r][artist] for r in range(round_index + 1))
+
+
+@register("scoring.valuation", "this-round")
+class ThisRound(Valuation):
+    """Only this round's value."""
+
+    __slots__ = ()
+
+    def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
+        return board[round_index][artist]
+
+
+# --- next_round.starter --------------------------------------------------------------------
+
+
+class Starter(Strategy):
+    """Who starts the next round."""
+
+    __slots__ = ()
+
+    def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
+        """The seat that leads first in the next round."""
+        raise NotImplementedError
+
+
+@register("next_round.starter", "left-of-last-card-player")
+class LeftOfLastCardPlayer(Starter):
+    """The player on the left of whoever laid out the card that ended the round."""
+
+    __slots__ = ()
+
+    def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
+        return (last_card_player + 1) % n
+
+
+@register("next_round.starter", "left-of-last-auctioneer")
+class LeftOfLastAuctioneer(Starter):
+    """The player on the left of the last player to put a lot up for auction."""
+
+    __slots__ = ()
+
+    def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
+        return (last_auctioneer + 1) % n
+
+
+# --- dummy_hands.flip.when -----------------------------------------------------------------
+
+
+class FlipWhen(Strategy):
+    """Whether a dummy card is turned over once a lot is settled, and by whom."""
+
+    __slots__ = ()
+
+    def after_lot(self, lot: Lot, taker: int) -> tuple[int, bool] | None:
+        """``(flipper, automatic)`` or ``None`` for no flip.
+
+        ``taker`` took the lot (``NOBODY`` if it stayed unsold). ``automatic``
+        turns the card over without asking; otherwise ``flipper`` decides.
+        """
+        raise NotImplementedError
+
+
+@register("dummy_hands.flip.when", "after-auction")
+class AfterAuction(FlipWhen):
+    """Once each lot is settled, its auctioneer or its taker (``by``) may turn one over.
+
+    A lot nobody took (unsold) has no taker; its auctioneer decides then.
+    """
+
+    __slots__ = ("by_winner", "optional")
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        super().__init__(ruleset, players)
+        flip = ruleset.player_count(players).dummy_hands.flip
+        self.by_winner = flip.by == "winner"
+        self.optional = flip.optional
+
+    def after_lot(self, lot: Lot, taker: int) -> tuple[int, bool] | None:
+        flipper = taker if self.by_winner and taker != NOBODY else lot.auctioneer
+        return flipper, not self.optional
+
+
+@register("dummy_hands.flip.when", "between-turns")
+class BetweenTurns(FlipWhen):
+    """After every player's turn one card is turned over automatically.
+
+    The turn is the lot's auctioneer's, who counts as the flipper.
+    """
+
+    __slots__ = ()
+
+    def after_lot(self, lot: Lot, taker: int) -> tuple[int, bool] | None:
+        return lot.auctioneer, True

@@ -1,0 +1,51 @@
+"""Game records: a JSON document that replays a game exactly, and :func:`replay`.
+
+A record holds the resolved ruleset document (so it replays without the
+variant file) and its SHA-256 digest, the players, the seed (it seeds the
+random dummy-card choices), the explicit deal (every hand's round-1 cards and
+the undealt deck in draw order), an optional starting position, every action as
+``[seat, "action"]`` and the outcome. ``schemas/game-record.schema.json``
+describes it. Serialise with :func:`dumps` for byte-identical output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+
+FORMAT = "auctionrules-game-record"
+VERSION = 1
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """The canonical JSON text of a record (sorted keys, no spaces)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest(document: Mapping[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of a resolved ruleset document."""
+    return "sha256:" + hashlib.sha256(dumps(document).encode("utf-8")).hexdigest()
+
+
+def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
+    """The record of ``game`` so far."""
+    ruleset = game.rules.ruleset
+    document = json.loads(json.dumps(dict(ruleset.document), default=str))
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": {"id": ruleset.id, "digest": digest(document), "document": document},
+        "players": names or [f"player {s}" for s in range(game.n)],
+        "seed": game.seed,
+        "deal": {"hands": game.start["hands"], "deck": game.start["deck"]},
+        "actions": [[seat, text] for seat, text in game.log],
+        "outcome": game.outcome.to_dict() if game.outcome is not None else None,
+    }
+    if "position" in game.start:
+        record["position"] = game.start["position"]
+    return record

@@ -1,0 +1,100 @@
+"""The strategy registry: policy names used in YAML -> strategy classes, per rule axis.
+
+Extension point
+---------------
+Every rule option whose schema accepts a custom name (``namespace.name``) is
+an *axis*; the engine looks the ruleset's choice up here once, when a game is
+compiled (:func:`~auctionrules.engine.rules.compile_rules`), and never names an
+edition. To add a strategy, subclass the axis's base class from
+:mod:`auctionrules.engine.policies` and register it::
+
+    from auctionrules.engine import register
+    from auctionrules.engine.policies import Payee, BANK
+
+    @register("double.payee", "club.charity")
+    class Charity(Payee):
+        '''The whole price of a double goes to the bank.'''
+
+        def payments(self, lot, winner, price):
+            return ((BANK, price),)
+
+then name it in a variant file: ``auctions: {double: {payee: club.charity}}``.
+Every strategy class is built as ``cls(ruleset, players)``, so it may read any
+option of the ruleset. Unknown names raise :class:`~auctionrules.engine.errors.RulesError`
+at compile time, listing the names registered for the axis.
+
+Axes (schema path -> base class): ``open.ending`` -> ``OpenEnding``,
+``sealed.tie_break`` -> ``SealedTieBreak``, ``double.payee`` -> ``Payee``,
+``no_bid`` -> ``NoBid``, ``scoring.tie_break`` -> ``RankingTieBreak``,
+``scoring.valuation`` -> ``Valuation``, ``next_round.starter`` -> ``Starter``,
+``dummy_hands.flip.when`` -> ``FlipWhen``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from auctionrules.engine.errors import RulesError
+
+#: The axes a strategy can be registered for (schema paths of the options).
+AXES: tuple[str, ...] = (
+    "open.ending",
+    "sealed.tie_break",
+    "double.payee",
+    "no_bid",
+    "scoring.tie_break",
+    "scoring.valuation",
+    "next_round.starter",
+    "dummy_hands.flip.when",
+)
+
+_REGISTRY: dict[str, dict[str, type[Any]]] = {axis: {} for axis in AXES}
+
+T = TypeVar("T", bound=type[Any])
+
+
+def register(axis: str, name: str, cls: T | None = None) -> Any:
+    """Register ``cls`` as strategy ``name`` of ``axis``; usable as a decorator.
+
+    ``register("double.payee", "club.charity", Charity)`` or
+    ``@register("double.payee", "club.charity")`` above the class. Registering
+    a name again replaces the earlier class (so a test or a notebook can redefine it).
+    """
+    if axis not in _REGISTRY:
+        raise RulesError(f"unknown strategy axis {axis!r}; axes: {', '.join(AXES)}")
+
+    def decorate(klass: T) -> T:
+        _REGISTRY[axis][name] = klass
+        return klass
+
+    return decorate(cls) if cls is not None else decorate
+
+
+def lookup(axis: str, name: str) -> type[Any]:
+    """The class registered as ``name`` for ``axis``; ``RulesError`` if there is none."""
+    try:
+        return _REGISTRY[axis][name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY.get(axis, {}))) or "none"
+        hint = (
+            " (register it with auctionrules.engine.register before compiling)"
+            if "." in name
+            else ""
+        )
+        raise RulesError(
+            f"unknown {axis} strategy {name!r}{hint}; registered: {known}"
+        ) from None
+
+
+def registered(axis: str) -> tuple[str, ...]:
+    """Names registered for ``axis``, sorted."""
+    return tuple(sorted(_REGISTRY[axis]))
+
+
+def unregister(axis: str, name: str) -> None:
+    """Remove a registration (for tests)."""
+    _REGISTRY[axis].pop(name, None)
+
+
+Factory = Callable[..., Any]

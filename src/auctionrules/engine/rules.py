@@ -1,0 +1,162 @@
+"""Compilation: a :class:`~auctionrules.model.Ruleset` and a player count -> :class:`Rules`.
+
+Every rulebook choice is resolved here, once, into a strategy object (axes with
+custom names, see :mod:`auctionrules.engine.registry`) or a boolean flag (plain
+switches), so that the game loop never compares option strings and never names
+an edition. ``Rules`` is immutable and may be shared by many games.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import attrs
+
+from auctionrules.engine import policies as P  # noqa: N812 - short name for many types
+from auctionrules.engine.actions import Add, Play
+from auctionrules.engine.cards import CardCodec, full_deck
+from auctionrules.engine.errors import RulesError
+from auctionrules.engine.registry import lookup
+from auctionrules.model import PlayerCount, Ruleset
+
+
+@attrs.frozen(eq=False)
+class Rules:
+    """The strategies and flags of one ruleset for one player count."""
+
+    ruleset: Ruleset
+    players: int
+    count: PlayerCount
+    codec: CardCodec
+    #: Every card code of the game (the deck before shuffling).
+    deck: tuple[int, ...]
+    artists: int
+    #: Cards each hand (players' and dummies') receives per round.
+    hand_deal: tuple[int, ...]
+    dummies: int
+    rounds: int
+    unit: int
+    minimum_bid: int
+    starting_cash: int
+    screens: bool
+    public_prices: bool
+    # strategies
+    open_ending: P.OpenEnding
+    sealed_tie_break: P.SealedTieBreak
+    payee: P.Payee
+    no_bid: P.NoBid
+    ranking_tie_break: P.RankingTieBreak
+    valuation: P.Valuation
+    starter: P.Starter
+    flip_when: P.FlipWhen
+    # flags
+    once_auctioneer_first: bool
+    fixed_price_capped: bool
+    nobody_buys_pays: bool
+    broke_keeps: bool
+    anyone_may_add: bool
+    adder_auctions: bool
+    nobody_adds_unsold: bool
+    lead_requires_companion: bool
+    artist_cards: int
+    last_card_sold: bool
+    exhausted_next_round: bool
+    ranking: tuple[int, ...]
+    rank_unplayed: bool
+    flip_random_card: bool
+    flip_random_hand: bool
+    dummy_laid_by_flipper: bool
+    ties_shared: bool
+    #: Shared action instances per card code.
+    plays: tuple[Play, ...]
+    adds: tuple[Add, ...]
+
+    def seat_orders(self, seat: int) -> tuple[int, ...]:
+        """Every seat from ``seat``'s left, ``seat`` last."""
+        return _orders(self.players)[seat]
+
+
+@cache
+def _orders(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
+
+
+def _strategy(axis: str, name: str, ruleset: Ruleset, players: int) -> object:
+    return lookup(axis, name)(ruleset, players)
+
+
+def compile_rules(ruleset: Ruleset, players: int) -> Rules:
+    """Resolve every option of ``ruleset`` for ``players`` players.
+
+    Raises :class:`RulesError` for an unsupported player count or an unknown
+    strategy name.
+    """
+    try:
+        count = ruleset.player_count(players)
+    except KeyError:
+        raise RulesError(
+            f"{ruleset.id!r} does not support {players} players "
+            f"(supported: {', '.join(map(str, ruleset.supported_players)) or 'none'})"
+        ) from None
+    a = ruleset.auctions
+    dummy = count.dummy_hands
+    flip = dummy.flip
+    codec = CardCodec(ruleset)
+
+    def strat(axis: str, name: str, base: type) -> object:
+        obj = _strategy(axis, name, ruleset, players)
+        if not isinstance(obj, base):
+            raise RulesError(f"{axis} strategy {name!r} is not a {base.__name__}")
+        return obj
+
+    return Rules(
+        ruleset=ruleset,
+        players=players,
+        count=count,
+        codec=codec,
+        deck=tuple(full_deck(ruleset)),
+        artists=len(ruleset.theme.artists),
+        hand_deal=count.hand_deal,
+        dummies=dummy.hands,
+        rounds=ruleset.rounds,
+        unit=ruleset.money.bid_unit,
+        minimum_bid=ruleset.money.minimum_bid,
+        starting_cash=ruleset.money.starting_cash,
+        screens=ruleset.money.screens,
+        public_prices=ruleset.money.public_prices,
+        open_ending=strat("open.ending", a.open.ending, P.OpenEnding),  # type: ignore[arg-type]
+        sealed_tie_break=strat(  # type: ignore[arg-type]
+            "sealed.tie_break", a.sealed.tie_break, P.SealedTieBreak
+        ),
+        payee=strat("double.payee", a.double.payee, P.Payee),  # type: ignore[arg-type]
+        no_bid=strat("no_bid", ruleset.no_bid, P.NoBid),  # type: ignore[arg-type]
+        ranking_tie_break=strat(  # type: ignore[arg-type]
+            "scoring.tie_break", ruleset.scoring.tie_break, P.RankingTieBreak
+        ),
+        valuation=strat(  # type: ignore[arg-type]
+            "scoring.valuation", ruleset.scoring.valuation, P.Valuation
+        ),
+        starter=strat(  # type: ignore[arg-type]
+            "next_round.starter", ruleset.next_round.starter, P.Starter
+        ),
+        flip_when=strat("dummy_hands.flip.when", flip.when, P.FlipWhen),  # type: ignore[arg-type]
+        once_auctioneer_first=a.once_around.auctioneer_turn == "first",
+        fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
+        nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
+        broke_keeps=a.fixed_price.broke_auctioneer == "auctioneer-keeps",
+        anyone_may_add=a.double.who_may_add == "anyone",
+        adder_auctions=a.double.auctioneer == "adder",
+        nobody_adds_unsold=a.double.nobody_adds == "unsold",
+        lead_requires_companion=a.double.requires_companion(players),
+        artist_cards=ruleset.round_end.artist_cards,
+        last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
+        exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
+        ranking=tuple(ruleset.scoring.ranking),
+        rank_unplayed=ruleset.scoring.rank_unplayed_artists,
+        flip_random_card=flip.card == "random",
+        flip_random_hand=flip.hand == "random",
+        dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
+        ties_shared=ruleset.winner.ties == "shared",
+        plays=tuple(Play(c) for c in codec.cards),
+        adds=tuple(Add(c) for c in codec.cards),
+    )

@@ -1,0 +1,58 @@
+"""Scoring a round: ranking the artists, placing values on the board, paying owners.
+
+Pure functions over plain lists so that a rulebook example can be checked by
+hand: the ranking strategy orders the artists, the ranking values go into this
+round's row, the valuation strategy prices a card of each ranked artist, and
+every owned card of a ranked artist pays that price (others pay nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from auctionrules.engine.policies import RankingTieBreak, Valuation
+
+
+@attrs.frozen
+class RoundScore:
+    """The result of scoring one round.
+
+    ``ranked`` artist indices best first; ``added[a]`` the value placed this
+    round; ``values[a]`` what one card of ``a`` pays (0 if unranked);
+    ``payouts[s]`` what seat ``s`` receives.
+    """
+
+    ranked: tuple[int, ...]
+    added: tuple[int, ...]
+    values: tuple[int, ...]
+    payouts: tuple[int, ...]
+
+
+def score_round(
+    *,
+    counts: Sequence[int],
+    owned: Sequence[Sequence[int]],
+    board: list[list[int]],
+    round_index: int,
+    ranking: Sequence[int],
+    rank_unplayed: bool,
+    tie_break: RankingTieBreak,
+    valuation: Valuation,
+) -> RoundScore:
+    """Rank, write this round's row of ``board`` (mutated) and compute payouts.
+
+    ``owned[s]`` lists the artist index of every card seat ``s`` owns this round.
+    """
+    artists = len(counts)
+    order = [a for a in tie_break.rank(counts) if rank_unplayed or counts[a] > 0]
+    ranked = tuple(order[: len(ranking)])
+    row = board[round_index]
+    for place, a in enumerate(ranked):
+        row[a] = ranking[place]
+    values = [0] * artists
+    for a in ranked:
+        values[a] = valuation.value(board, round_index, a)
+    payouts = tuple(sum(values[a] for a in cards) for cards in owned)
+    return RoundScore(ranked, tuple(row), tuple(values), payouts)

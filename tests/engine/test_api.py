@@ -1,0 +1,101 @@
+"""The Game API: determinism, checked actions that leave the state unchanged, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from auctionrules.engine import (
+    Action,
+    Bid,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    Pass,
+    RandomAgent,
+    RulesError,
+    compile_rules,
+    dumps,
+    play_game,
+)
+from auctionrules.model import Ruleset
+
+from .conftest import ruleset
+
+
+def test_same_seed_same_record(hig: Ruleset) -> None:
+    a = dumps(play_game(hig, 4, 11).record())
+    b = dumps(play_game(hig, 4, 11).record())
+    c = dumps(play_game(hig, 4, 12).record())
+    assert a == b
+    assert a != c
+
+
+def test_unsupported_player_count(hig: Ruleset) -> None:
+    with pytest.raises(RulesError, match="does not support 7 players"):
+        compile_rules(hig, 7)
+
+
+def test_illegal_actions_leave_the_state_unchanged(hig: Ruleset) -> None:
+    game = Game.new(hig, players=4, seed=5)
+    agent = RandomAgent(1)
+    tried = 0
+    while not game.is_over and tried < 400:
+        seat = game.to_act()[0]
+        before = game.snapshot()
+        legal = game.legal(seat)
+        for bad in ("bid 999999999", "play nobody/open", "buy", "flip", "add krypto/double",
+                    "price 0", "play krypto/open", "frobnicate", "", "bid -5", "pass 3"):
+            try:
+                if Action.parse(bad) in legal:
+                    continue
+            except MalformedActionError:
+                pass
+            with pytest.raises((IllegalActionError, MalformedActionError)):
+                game.apply(bad, seat)
+        other = (seat + 1) % 4
+        if other not in game.to_act():
+            with pytest.raises(IllegalActionError, match="not seat"):
+                game.apply("pass", other)
+        assert game.snapshot() == before
+        game.apply(agent.act(game, game.legal(seat)), seat)
+        tried += 1
+
+
+def test_game_over_error(hig: Ruleset) -> None:
+    game = play_game(hig, 3, 1)
+    before = game.snapshot()
+    with pytest.raises(GameOverError):
+        game.apply("pass")
+    assert game.snapshot() == before
+
+
+def test_legal_is_a_range_not_a_list(hig: Ruleset) -> None:
+    game = Game.new(hig, players=4, seed=2)
+    game.apply(game.legal(0).actions[0])
+    # drive until someone may bid
+    agent = RandomAgent(3)
+    while True:
+        seat = game.to_act()[0]
+        legal = game.legal(seat)
+        if legal.bid is not None:
+            lo, hi, step = legal.bid
+            assert step == 1000
+            assert Bid(lo) in legal
+            assert Bid(hi) in legal
+            assert Bid(hi + step) not in legal
+            assert Bid(lo + 1) not in legal
+            assert Pass() in legal
+            assert len(legal.actions) < 10
+            break
+        game.apply(agent.act(game, legal), seat)
+
+
+def test_action_text_parses_back() -> None:
+    for text in ("play lite-metal/double", "add krypto/open", "bid 19000", "price 14000",
+                 "buy", "flip", "pass"):
+        assert str(Action.parse(text)) == text
+
+
+def test_ruleset_supports_players() -> None:
+    assert ruleset("boardpia-modern").supported_players == (2, 3, 4, 5)
