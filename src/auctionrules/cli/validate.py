@@ -1,4 +1,9 @@
-"""``auctionrules validate FILE...``: report every problem of every file."""
+"""``auctionrules validate FILE...``: report every problem of every file.
+
+Exit status: 0 every file is valid, 1 some file is invalid, 2 a file could not
+be read at all (missing, a directory, no permission): an I/O error is not a
+verdict on the ruleset, so it gets its own status and goes to stderr.
+"""
 
 from __future__ import annotations
 
@@ -11,27 +16,56 @@ HELP = "check ruleset files; every problem as file:line:col: message (at $.path)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (YAML)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default text)"
+    )
+
+
+def unreadable(name: str) -> str | None:
+    """Why ``name`` cannot be read as a file, or ``None`` if it can."""
+    from pathlib import Path
+
+    path = Path(name)
+    if path.is_dir():
+        return "is a directory"
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as exc:
+        return exc.strerror or type(exc).__name__
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from auctionrules.loader import validate_file
 
-    report: dict[str, list[str]] = {}
+    results: list[dict[str, object]] = []
+    errors: list[str] = []
+    invalid = False
     for name in args.files:
-        path = Path(name)
-        if not path.is_file():
-            print(f"{name}: no such file", file=sys.stderr)
-            return 2
-        report[name] = validate_file(path)
-    if args.format == "json":
-        print(json.dumps({"files": report}, indent=2))
-    else:
-        for name, problems in report.items():
+        reason = unreadable(name)
+        if reason is not None:
+            errors.append(f"{name}: cannot read: {reason}")
+            continue
+        problems = validate_file(name)
+        invalid = invalid or bool(problems)
+        results.append(
+            {"file": name, "valid": not problems, "problems": [p.to_dict() for p in problems]}
+        )
+        if args.format == "text":
             for problem in problems:
                 print(problem)
             if not problems:
                 print(f"{name}: valid")
-    return 1 if any(report.values()) else 0
+    if args.format == "json":
+        valid = not invalid and not errors
+        print(
+            json.dumps(
+                {"valid": valid, "files": results, "errors": errors}, indent=2, ensure_ascii=False
+            )
+        )
+    for error in errors:
+        print(f"auctionrules validate: {error}", file=sys.stderr)
+    if errors:
+        return 2
+    return 1 if invalid else 0

@@ -1,96 +1,174 @@
-"""Loading rulesets: YAML file -> resolved document -> :class:`~auctionrules.Ruleset`.
+"""Loading rulesets: YAML file -> located data -> resolved document -> :class:`Ruleset`.
 
-Public API (stable):
+Public API (stable; other packages code against these names):
 
-- :func:`load_ruleset` (id or path) -> ``Ruleset``; raises :class:`RulesetError`.
+- :func:`load_ruleset` (bundled id or path) -> :class:`~auctionrules.Ruleset`;
+  raises :class:`RulesetError` carrying *every* problem.
+- :func:`validate_file` / :func:`validate_text` -> ``list[Problem]``, empty
+  when valid; they never raise for bad content, and an unreadable or missing
+  file is a problem too (at line 1, column 1), so a caller that must tell I/O
+  errors apart (the CLI exits 2 for them) checks the path first.
+- :func:`load_document` -> the resolved document with defaults filled in (what
+  ``auctionrules show`` prints); :func:`find_ruleset` -> the file a reference
+  names; :class:`Problem`, :class:`RulesetError`.
 
-This is a minimal version; located errors and full validation are built on it.
+Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
+``schema_check`` (JSON Schema with helpful, located messages), ``resolve`` and
+``merge`` (extends/modules with provenance), ``defaults``, ``semantic``
+(cross-field rules), then ``Ruleset.from_document``.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
+import attrs
 
-from auctionrules import resources
+from auctionrules.loader import resolve, schema_check, semantic
 from auctionrules.loader.defaults import fill_defaults
-from auctionrules.loader.merge import merge
+from auctionrules.loader.merge import Sourced
+from auctionrules.loader.problems import Problem, RulesetError, sort_problems
 from auctionrules.model import Ruleset
 
-__all__ = ["RulesetError", "load_ruleset", "resolve_document", "validate_file"]
+__all__ = [
+    "Problem",
+    "RulesetError",
+    "find_ruleset",
+    "load_document",
+    "load_ruleset",
+    "resolve_document",
+    "ruleset_schema",
+    "validate_file",
+    "validate_text",
+]
 
 
-class RulesetError(ValueError):
-    """A ruleset could not be loaded; ``problems`` lists every reason."""
+@attrs.frozen
+class Outcome:
+    """Everything one validation learnt: problems, and the results when there are none."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+    problems: list[Problem]
+    kind: str = "variant"
+    resolved: dict[str, Any] | None = None
+    document: dict[str, Any] | None = None
+    ruleset: Ruleset | None = None
 
 
-@cache
 def ruleset_schema() -> dict[str, Any]:
-    """The ruleset JSON Schema."""
-    with resources.schema_path("ruleset").open(encoding="utf-8") as handle:
-        schema: dict[str, Any] = json.load(handle)
-    return schema
+    """The ruleset JSON Schema (read once per process)."""
+    return schema_check.ruleset_schema()
 
 
-def _locate(ref: str, base: Path | None, module: bool) -> Path:
-    folder = resources.modules_dir() if module else resources.variants_dir()
-    candidate = folder / f"{ref}.yaml"
-    if "/" not in ref and not ref.endswith((".yaml", ".yml")) and candidate.is_file():
-        return candidate
-    path = Path(ref)
-    if base is not None and not path.is_absolute():
-        path = base / path
+def find_ruleset(ref: str | Path, *, relative_to: str | Path | None = None,
+                 module: bool = False) -> Path:
+    """The file ``ref`` names: a bundled id (a module's, with ``module``) or a path.
+
+    A path is taken relative to ``relative_to`` (default: the working
+    directory). Raises :class:`FileNotFoundError` with the closest bundled id.
+    """
+    text = str(ref)
+    if isinstance(ref, Path) and resolve.is_bundled_id(text):
+        text = f"./{text}"  # a Path is a path even without a suffix
+    path = resolve.find(text, relative_to=Path(relative_to or Path.cwd()), module=module)
+    if path is None and isinstance(ref, Path) and ref.is_file():
+        path = ref
+    if path is None:
+        raise FileNotFoundError(resolve.not_found_message(text, module=module))
     return path
 
 
-def resolve_document(path: Path, _stack: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """The document of ``path`` with ``extends`` and ``modules`` merged in."""
-    path = path.resolve()
-    if path in _stack:
-        raise RulesetError([f"{path}: extends cycle"])
-    with path.open(encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)
-    base: dict[str, Any] = {}
-    if "extends" in data:
-        base = resolve_document(_locate(data["extends"], path.parent, False), (*_stack, path))
-        for key in ("id", "title", "description", "notes", "optional_modules", "source"):
-            base.pop(key, None)
-    for module in data.get("modules", ()):
-        module_doc = resolve_document(_locate(module, path.parent, True), (*_stack, path))
-        for key in ("id", "kind", "title", "description", "modules"):
-            module_doc.pop(key, None)
-        base = merge(base, module_doc)
-    own = {k: v for k, v in data.items() if k not in ("extends", "modules")}
-    return merge(base, own)
+def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = None) -> Outcome:
+    resolution = resolve.Resolution()
+    if text is not None:
+        sourced = resolution.text(text, name or "<string>")
+    else:
+        try:
+            path = find_ruleset(ref)
+        except FileNotFoundError as exc:
+            label = str(ref) if name is None else name
+            return Outcome([Problem(label, 1, 1, f"cannot read the file: {exc}")])
+        label = name if name is not None else (str(ref) if isinstance(ref, Path) or not
+                                               resolve.is_bundled_id(str(ref)) else str(path))
+        if path.is_dir():
+            return Outcome([Problem(label, 1, 1, "cannot read the file: it is a directory")])
+        sourced = resolution.file(path, label)
+    if sourced is None:
+        return Outcome(sort_problems(resolution.problems))
+    return _finish(sourced, resolution.problems, broken=resolution.broken)
+
+
+def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
+    """Schema-check the resolved document, fill defaults, run the semantic checks, build."""
+    kind = resolve.kind_of(sourced.data)
+    problems = list(found)
+    if kind == "module":
+        return Outcome(sort_problems(problems), kind, sourced.data)
+    if broken:  # a reference failed: the resolved document lacks what it would bring
+        return Outcome(sort_problems(problems), kind, sourced.data)
+    problems += schema_check.check(sourced.data, sourced.locate)
+    if problems:
+        return Outcome(sort_problems(problems), kind, sourced.data)
+    document = fill_defaults(sourced.data, schema_check.ruleset_schema())
+    problems += semantic.check(document, sourced.locate)
+    if problems:
+        return Outcome(sort_problems(problems), kind, sourced.data, document)
+    try:
+        ruleset = Ruleset.from_document(document)
+    except (TypeError, ValueError, KeyError) as exc:  # a bug: validation let it through
+        file, line, column = sourced.locate(())
+        message = f"internal error building the model: {type(exc).__name__}: {exc}"
+        return Outcome([Problem(file, line, column, message)], kind, sourced.data, document)
+    return Outcome([], kind, sourced.data, document, ruleset)
+
+
+def validate_file(path: str | Path) -> list[Problem]:
+    """Every problem of the ruleset file ``path``, sorted; ``[]`` if it is valid.
+
+    Problems are named after ``path`` as given (files it extends by their own
+    paths). Never raises for bad content; a missing or unreadable file is one
+    problem at line 1, column 1.
+    """
+    return _outcome(Path(path)).problems
+
+
+def validate_text(text: str, name: str = "<string>") -> list[Problem]:
+    """Like :func:`validate_file` for YAML text; relative references start at the cwd."""
+    return _outcome(name, text=text, name=name).problems
+
+
+def load_document(ref: str | Path) -> dict[str, Any]:
+    """The resolved document of a bundled id or path, defaults filled in for a variant.
+
+    A module resolves to its own keys (with its modules merged in); a variant
+    to every option, explicitly. Raises :class:`RulesetError` if invalid.
+    """
+    outcome = _outcome(ref)
+    if outcome.problems:
+        raise RulesetError(outcome.problems)
+    document = outcome.document if outcome.document is not None else outcome.resolved
+    return dict(document or {})
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:
-    """Load a bundled variant by id, or a variant file by path."""
-    path = _locate(str(ref), Path.cwd(), False) if isinstance(ref, str) else Path(ref)
-    document = fill_defaults(resolve_document(path), ruleset_schema())
-    return Ruleset.from_document(document)
+    """Load a bundled variant by id (``"hig-1992-en"``), or a variant file by path.
+
+    A ``str`` without a slash or a ``.yaml``/``.yml`` suffix is a bundled id;
+    anything else is a path. Raises :class:`RulesetError` with every problem,
+    also when ``ref`` names a module (it is not a whole game).
+    """
+    outcome = _outcome(ref)
+    if outcome.problems:
+        raise RulesetError(outcome.problems)
+    if outcome.ruleset is None:
+        name = str(ref)
+        raise RulesetError([
+            Problem(name, 1, 1, "this is a module, not a whole game: list it under modules: "
+                    "of a variant", "$.kind")
+        ])
+    return outcome.ruleset
 
 
-def validate_file(path: str | Path) -> list[str]:
-    """Every problem of the ruleset file ``path``; an empty list if it is valid."""
-    path = Path(path)
-    try:
-        document = resolve_document(path)
-    except RulesetError as exc:
-        return exc.problems
-    except (OSError, yaml.YAMLError, UnicodeDecodeError) as exc:
-        return [f"{path}: {exc}"]
-    validator = jsonschema.Draft202012Validator(ruleset_schema())
-    return [
-        f"{path}: {error.message} (at {error.json_path})"
-        for error in sorted(validator.iter_errors(document), key=lambda e: e.json_path)
-    ]
+def resolve_document(path: str | Path) -> dict[str, Any]:
+    """Deprecated name kept for early callers: :func:`load_document`."""
+    return load_document(path)

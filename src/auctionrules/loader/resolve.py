@@ -1,0 +1,247 @@
+"""Finding ruleset files and resolving ``extends`` and ``modules``.
+
+A reference is a bundled id (``hig-1992-en``; modules are looked up among the
+bundled modules) or a path ending in ``.yaml``/``.yml``, relative to the file
+that names it. Resolution reads each file once per run, checks it on its own
+against the partial schema, then merges: the resolved base (minus the keys a
+variant does not inherit, :data:`NOT_INHERITED`), each module in order (minus
+its own metadata, :data:`MODULE_METADATA`), then the file's own keys. A
+reference that cannot be found, a cycle, a module named by ``extends`` or a
+variant named under ``modules`` is a problem located at the reference.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from auctionrules import resources
+from auctionrules.loader import schema_check
+from auctionrules.loader.merge import Sourced
+from auctionrules.loader.problems import JsonPath, Problem, json_path
+from auctionrules.loader.yaml_nodes import Located, parse_text, read_file
+
+#: Keys of the base a variant that ``extends`` it does not inherit: they describe
+#: the base itself (its name, its book, its own assumptions and optional rules).
+NOT_INHERITED = ("id", "title", "description", "notes", "optional_modules", "source")
+#: Keys of a module that describe the module and are not merged into a variant.
+MODULE_METADATA = ("id", "kind", "title", "description", "modules")
+_REFERENCES = ("extends", "modules")
+_SUFFIXES = (".yaml", ".yml")
+
+#: Parsed and schema-checked files, by (real path, mtime, size, display name).
+_FILE_CACHE: dict[tuple[str, int, int, str], tuple[Located | None, tuple[Problem, ...]]] = {}
+_FILE_CACHE_SIZE = 128
+
+
+def is_bundled_id(ref: str) -> bool:
+    """Whether ``ref`` is written as an id rather than a path."""
+    return "/" not in ref and "\\" not in ref and not ref.endswith(_SUFFIXES)
+
+
+def find(ref: str, *, relative_to: Path | None = None, module: bool = False) -> Path | None:
+    """The file ``ref`` names, or ``None`` if there is none."""
+    if is_bundled_id(ref):
+        folder = resources.modules_dir() if module else resources.variants_dir()
+        candidate = folder / f"{ref}.yaml"
+        return candidate if ref and candidate.is_file() else None
+    path = Path(ref)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    return path if path.is_file() else None
+
+
+def not_found_message(ref: str, *, module: bool) -> str:
+    """Why ``ref`` names nothing, with the closest bundled id."""
+    noun = "module" if module else "variant"
+    ids = resources.bundled_module_ids() if module else resources.bundled_variant_ids()
+    other = resources.bundled_variant_ids() if module else resources.bundled_module_ids()
+    if ref in other:
+        return (
+            f"{ref!r} is a variant, not a module; a variant is named by extends"
+            if module
+            else f"{ref!r} is a module; list it under modules, not extends"
+        )
+    if is_bundled_id(ref):
+        hint = schema_check.suggestion(ref, ids) or f" (bundled: {', '.join(ids)})"
+        return f"no bundled {noun} is named {ref!r}{hint}"
+    return f"no {noun} file {ref!r} (a path is relative to the file that names it)"
+
+
+def display_name(path: Path, referrer: str | None, ref: str) -> str:
+    """How problems name a referenced file: as the user wrote it, next to its referrer."""
+    if is_bundled_id(ref) or referrer is None or Path(ref).is_absolute():
+        return str(path)
+    return os.path.normpath(str(Path(referrer).parent / ref))
+
+
+def read_checked(path: Path, name: str) -> tuple[Located | None, tuple[Problem, ...]]:
+    """``path`` parsed and checked on its own against the partial schema (cached)."""
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, name)
+    except OSError:
+        key = None
+    if key is not None and key in _FILE_CACHE:
+        return _FILE_CACHE[key]
+    located, problems = read_file(path, name)
+    result = _checked(located, problems)
+    if key is not None:
+        if len(_FILE_CACHE) >= _FILE_CACHE_SIZE:
+            _FILE_CACHE.clear()
+        _FILE_CACHE[key] = result
+    return result
+
+
+def text_checked(text: str, name: str) -> tuple[Located | None, tuple[Problem, ...]]:
+    """Like :func:`read_checked` for text that is not in a file."""
+    return _checked(*parse_text(text, name))
+
+
+def _checked(
+    located: Located | None, problems: Sequence[Problem]
+) -> tuple[Located | None, tuple[Problem, ...]]:
+    if located is None:
+        return None, tuple(problems)
+    data = _without_nulls(located.data)
+    own = schema_check.check(data, Sourced.of(located).locate, partial=True)
+    return located, (*problems, *own)
+
+
+def _without_nulls(value: Any) -> Any:
+    """``value`` without mapping entries set to null: in a file, null removes an inherited key.
+
+    What is left is checked on its own (a mapping of removals only is left
+    out); lists are kept whole, since a null item in a list is a value.
+    """
+    if not isinstance(value, dict):
+        return value
+    result = {}
+    for key, item in value.items():
+        stripped = _without_nulls(item)
+        if item is None or (item and stripped == {}):  # only removals: nothing to check
+            continue
+        result[key] = stripped
+    return result
+
+
+class Resolution:
+    """One resolution run: the problems of every file it read, and a cycle guard."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        #: A reference could not be followed: the resolved document is incomplete.
+        self.broken = False
+
+    def problem(self, doc: Sourced, path: JsonPath, message: str) -> None:
+        """Report ``message`` at ``path`` of ``doc``."""
+        self.broken = True
+        file, line, column = doc.locate(path)
+        self.problems.append(Problem(file, line, column, message, json_path(path)))
+
+    def file(self, path: Path, name: str, stack: tuple[Path, ...] = ()) -> Sourced | None:
+        """The resolved document of the file ``path`` (``None`` if it cannot be read)."""
+        located, problems = read_checked(path, name)
+        self.problems.extend(problems)
+        if located is None:
+            self.broken = True
+            return None
+        real = path.resolve()
+        return self.document(Sourced.of(located), real.parent, (*stack, real))
+
+    def text(self, text: str, name: str) -> Sourced | None:
+        """The resolved document of ``text`` (references relative to the working directory)."""
+        located, problems = text_checked(text, name)
+        self.problems.extend(problems)
+        if located is None:
+            return None
+        return self.document(Sourced.of(located), Path.cwd(), ())
+
+    def document(self, own: Sourced, folder: Path, stack: tuple[Path, ...]) -> Sourced:
+        """``own`` with its references resolved and merged in."""
+        data = own.data
+        base = Sourced(own.file, {}, {}, {})
+        extends = data.get("extends")
+        if isinstance(extends, str) and extends:
+            target = self.reference(own, ("extends",), extends, folder, stack, module=False)
+            if target is not None:
+                base = target.without(*NOT_INHERITED)
+        modules = data.get("modules")
+        if isinstance(modules, list):
+            for index, ref in enumerate(modules):
+                if not isinstance(ref, str) or not ref:
+                    continue
+                module = self.reference(own, ("modules", index), ref, folder, stack, module=True)
+                if module is not None:
+                    base = base.merged(module.without(*MODULE_METADATA))
+        self.check_optional_modules(own, folder)
+        resolved = base.merged(own.without(*_REFERENCES))
+        # Keys in the schema's order (id and title first), whatever file set them.
+        order = {k: i for i, k in enumerate(schema_check.ruleset_schema()["properties"])}
+        data = dict(sorted(resolved.data.items(), key=lambda kv: order.get(kv[0], len(order))))
+        return attrs.evolve(resolved, data=data)
+
+    def reference(
+        self,
+        own: Sourced,
+        at: JsonPath,
+        ref: str,
+        folder: Path,
+        stack: tuple[Path, ...],
+        *,
+        module: bool,
+    ) -> Sourced | None:
+        """The resolved file ``ref`` names at ``at`` in ``own``, or ``None`` after a problem."""
+        if not is_bundled_id(ref) and not ref.endswith(_SUFFIXES):
+            self.problem(own, at, f"{ref!r} is neither a bundled id nor a path to a .yaml file")
+            return None
+        path = find(ref, relative_to=folder, module=module)
+        if path is None:
+            self.problem(own, at, not_found_message(ref, module=module))
+            return None
+        real = path.resolve()
+        if real in stack:
+            chain = " -> ".join(p.name for p in (*stack[stack.index(real) :], real))
+            self.problem(own, at, f"{at[0]} cycle: {chain}")
+            return None
+        resolved = self.file(path, display_name(path, own.file, ref), stack)
+        if resolved is None:
+            return None
+        kind = resolved.data.get("kind", "variant")
+        if module and kind != "module":
+            self.problem(
+                own, at, f"{ref!r} is a variant, not a module; a variant is named by extends"
+            )
+            return None
+        if not module and kind == "module":
+            self.problem(own, at, f"{ref!r} is a module; list it under modules, not extends")
+            return None
+        return resolved
+
+    def check_optional_modules(self, own: Sourced, folder: Path) -> None:
+        """Each optional module must exist, and not be applied as well."""
+        optional = own.data.get("optional_modules")
+        if not isinstance(optional, list):
+            return
+        applied = own.data.get("modules")
+        for index, ref in enumerate(optional):
+            if not isinstance(ref, str) or not ref:
+                continue
+            if find(ref, relative_to=folder, module=True) is None:
+                self.problem(own, ("optional_modules", index), not_found_message(ref, module=True))
+            elif isinstance(applied, list) and ref in applied:
+                self.problem(
+                    own,
+                    ("optional_modules", index),
+                    f"module {ref!r} is applied (modules) and optional at once",
+                )
+
+
+def kind_of(doc: Any) -> str:
+    """``variant`` or ``module`` (a file that is not a mapping counts as a variant)."""
+    kind = doc.get("kind", "variant") if isinstance(doc, dict) else "variant"
+    return kind if isinstance(kind, str) else "variant"

@@ -1,0 +1,208 @@
+"""Checks a JSON Schema cannot express, on a resolved, schema-valid ruleset.
+
+They compare values with each other (a split with a card count, a deal with
+the deck, amounts with the bid unit), so they run on the resolved document
+with defaults filled in, once the schema is satisfied: the values have the
+right types and every option is present. Each problem is located where the
+value that breaks the rule was written (see ``merge.Sourced``).
+
+Decisions recorded here (the schema's descriptions say the same):
+
+- ranking values may not increase from one place to the next: a lower place
+  worth more than a higher one would make the tie-break by board order
+  reward the artist it is meant to rank lower; equal values are allowed;
+- every amount the rules name (starting cash, minimum bid, each ranking
+  value) is a multiple of the bid unit, since every payment is;
+- a game needs at least two players; dummy hands add to the hands dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from auctionrules.loader.problems import JsonPath, Problem, json_path
+from auctionrules.model import AUCTION_TYPES
+
+Locate = Callable[..., tuple[str, int, int]]
+
+
+def check(doc: Mapping[str, Any], locate: Locate) -> list[Problem]:
+    """Every semantic problem of the resolved ruleset ``doc``."""
+    problems: list[Problem] = []
+
+    top = locate(())[0]
+
+    def report(
+        path: JsonPath, message: str, *, key: bool = False, also: tuple[JsonPath, ...] = ()
+    ) -> None:
+        # A rule relates several values; point at the one the checked file itself
+        # wrote (say its rounds, not the inherited deal), else at ``path``.
+        for candidate in (path, *also):
+            if locate(candidate, key=key)[0] == top:
+                path = candidate
+                break
+        file, line, column = locate(path, key=key)
+        problems.append(Problem(file, line, column, message, json_path(path)))
+
+    artists: list[Mapping[str, Any]] = doc["theme"]["artists"]
+    _check_artists(artists, report)
+    _check_auctions(doc, artists, report)
+    deck = sum(a["cards"] for a in artists)
+    rounds: int = doc["rounds"]
+    counts: Mapping[str, Any] = doc["player_counts"]
+    for key, entry in counts.items():
+        _check_player_count(
+            int(key), entry, ("player_counts", key), rounds=rounds, deck=deck, report=report
+        )
+    _check_money(doc, report)
+    _check_ranking(doc["scoring"]["ranking"], len(artists), report)
+    companion = doc["auctions"]["double"]["lead_requires_companion"]
+    if isinstance(companion, list):
+        for index, players in enumerate(companion):
+            if str(players) not in counts:
+                supported = ", ".join(sorted(counts, key=int))
+                report(
+                    ("auctions", "double", "lead_requires_companion", index),
+                    also=(("player_counts",),),
+                    message=f"{players} players is not a supported player count (supported: "
+                    f"{supported})",
+                )
+    return problems
+
+
+Report = Callable[..., None]
+
+
+def _check_artists(artists: list[Mapping[str, Any]], report: Report) -> None:
+    seen: dict[str, int] = {}
+    for index, artist in enumerate(artists):
+        path: JsonPath = ("theme", "artists", index)
+        if artist["id"] in seen:
+            report(
+                (*path, "id"),
+                f"artist id {artist['id']!r} is already used by "
+                f"theme.artists[{seen[artist['id']]}]",
+            )
+        else:
+            seen[artist["id"]] = index
+        total = sum(artist["split"].values())
+        if total != artist["cards"]:
+            parts = " + ".join(str(artist["split"][t]) for t in AUCTION_TYPES)
+            report(
+                (*path, "split"),
+                also=((*path, "cards"),),
+                message=f"the split of {artist['id']!r} adds up to {parts} = "
+                f"{total} cards, but the artist has {artist['cards']} cards",
+            )
+
+
+def _check_auctions(
+    doc: Mapping[str, Any], artists: list[Mapping[str, Any]], report: Report
+) -> None:
+    for kind in AUCTION_TYPES:
+        cards = sum(a["split"][kind] for a in artists)
+        enabled = doc["auctions"][kind]["enabled"]
+        path: JsonPath = ("auctions", kind, "enabled")
+        if enabled and cards == 0:
+            report(
+                path,
+                also=(("theme", "artists"),),
+                message=f"the {kind} auction is enabled but no artist has {kind} cards "
+                "in its split; disable it or give it cards",
+            )
+        elif not enabled and cards:
+            owners = [a["id"] for a in artists if a["split"][kind]]
+            report(
+                path,
+                also=(("theme", "artists"),),
+                message=f"the {kind} auction is disabled but {cards} cards carry it "
+                f"(artists {', '.join(owners)}); set their {kind} split to 0",
+            )
+
+
+def _check_player_count(
+    players: int,
+    entry: Mapping[str, Any],
+    path: JsonPath,
+    *,
+    rounds: int,
+    deck: int,
+    report: Report,
+) -> None:
+    if players < 2:
+        report(path, "a game needs at least 2 players", key=True)
+    deal: list[int] = entry["deal"]
+    if len(deal) != rounds:
+        report(
+            (*path, "deal"),
+            also=(("rounds",),),
+            message=f"the deal for {players} players has {len(deal)} entries but the game has "
+            f"{rounds} rounds (one entry per round)",
+        )
+    dummy = entry.get("dummy_hands", {})
+    hands = dummy.get("hands", 0)
+    dummy_deal = dummy.get("deal")
+    if dummy_deal is not None and len(dummy_deal) != rounds:
+        report(
+            (*path, "dummy_hands", "deal"),
+            also=(("rounds",),),
+            message=f"the dummy-hand deal for {players} players has {len(dummy_deal)} "
+            f"entries but the game has {rounds} rounds (one entry per round)",
+        )
+    hand_deal, deal_path = deal, (*path, "deal")
+    if hands and dummy_deal is not None:
+        hand_deal, deal_path = dummy_deal, (*path, "dummy_hands", "deal")
+    needed = (players + hands) * sum(hand_deal)
+    if needed > deck:
+        who = f"{players} players" + (f" and {hands} dummy hands" if hands else "")
+        report(
+            deal_path,
+            also=(("theme", "artists"), (*path, "dummy_hands", "hands")),
+            message=f"the deal needs {players + hands} x {sum(hand_deal)} = {needed} "
+            f"cards for {who}, but the deck has {deck}",
+        )
+
+
+def _check_money(doc: Mapping[str, Any], report: Report) -> None:
+    money = doc["money"]
+    unit = money["bid_unit"]
+    for name in ("starting_cash", "minimum_bid"):
+        if money[name] % unit:
+            report(
+                ("money", name),
+                also=(("money", "bid_unit"),),
+                message=f"{name} {money[name]} is not a multiple of the bid unit {unit}",
+            )
+    for index, value in enumerate(doc["scoring"]["ranking"]):
+        if value % unit:
+            report(
+                ("scoring", "ranking", index),
+                also=(("money", "bid_unit"),),
+                message=f"ranking value {value} is not a multiple of the bid unit {unit}",
+            )
+    if money["starting_cash"] < money["minimum_bid"]:
+        report(
+            ("money", "starting_cash"),
+            also=(("money", "minimum_bid"),),
+            message=f"starting cash {money['starting_cash']} is less "
+            f"than the minimum bid {money['minimum_bid']}: nobody could ever bid",
+        )
+
+
+def _check_ranking(ranking: list[int], artists: int, report: Report) -> None:
+    for index in range(1, len(ranking)):
+        if ranking[index] > ranking[index - 1]:
+            report(
+                ("scoring", "ranking", index),
+                f"ranking values may not increase: place "
+                f"{index + 1} is worth {ranking[index]}, more than place {index} "
+                f"({ranking[index - 1]})",
+            )
+    if len(ranking) > artists:
+        report(
+            ("scoring", "ranking"),
+            also=(("theme", "artists"),),
+            message=f"the ranking has {len(ranking)} places but the theme "
+            f"has only {artists} artists",
+        )

@@ -1,0 +1,108 @@
+"""Every bundled variant and module validates and resolves; the valid fixtures too.
+
+The bundled editions are the format's first users: if one of them needs a
+workaround, the format is wrong. Each supports exactly the player counts its
+rulebook does (the rulebooks README's table).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from auctionrules import Ruleset, resources
+from auctionrules.loader import load_document, load_ruleset, validate_file
+
+VALID = sorted((Path(__file__).parent / "valid").glob("*.yaml"))
+
+PLAYERS = {
+    "hig-1992-en": (3, 4, 5),
+    "hig-1992-fr": (3, 4, 5),
+    "taiwan": (3, 4, 5),
+    "cmon-2017": (3, 4, 5),
+    "boardpia-modern": (2, 3, 4, 5),
+    "boardpia-renaissance": (2, 3, 4, 5),
+}
+
+
+def test_the_bundled_ids_are_the_published_editions() -> None:
+    assert set(resources.bundled_variant_ids()) == set(PLAYERS)
+    assert set(resources.bundled_module_ids()) >= {"single-beneficiary", "mystery-hand"}
+
+
+@pytest.mark.parametrize("variant_id", resources.bundled_variant_ids())
+def test_bundled_variant_is_valid_and_loads(variant_id: str) -> None:
+    path = resources.variants_dir() / f"{variant_id}.yaml"
+    assert validate_file(path) == []
+    ruleset = load_ruleset(variant_id)
+    assert isinstance(ruleset, Ruleset)
+    assert ruleset.id == variant_id
+    assert ruleset.supported_players == PLAYERS[variant_id]
+    assert load_ruleset(path) == ruleset
+    assert path.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=")
+
+
+@pytest.mark.parametrize("module_id", resources.bundled_module_ids())
+def test_bundled_module_is_valid_and_resolves(module_id: str) -> None:
+    path = resources.modules_dir() / f"{module_id}.yaml"
+    assert validate_file(path) == []
+    document = load_document(path)
+    assert document["kind"] == "module"
+    assert path.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=")
+
+
+@pytest.mark.parametrize("fixture", VALID, ids=lambda p: p.stem)
+def test_valid_fixture_is_valid_and_loads(fixture: Path) -> None:
+    assert validate_file(fixture) == []
+    load_ruleset(fixture)
+
+
+def test_the_french_edition_inherits_and_overrides() -> None:
+    fr = load_ruleset("hig-1992-fr")
+    en = load_ruleset("hig-1992-en")
+    assert fr.auctions.double.payee == "split-equally"
+    assert fr.player_count(3).dummy_hands.flip.card == "random"
+    assert fr.player_count(3).dummy_hands.flip.by == "auctioneer"  # inherited
+    assert fr.money == en.money
+    assert fr.amount(100000) == "$100.000"
+    assert fr.optional_modules == ("mystery-hand", "single-beneficiary")
+    assert en.notes != fr.notes  # notes are not inherited
+
+
+def test_the_resolved_document_states_every_option() -> None:
+    document = load_document("taiwan")
+    assert list(document)[:2] == ["id", "title"]
+    assert document["auctions"]["double"]["split"] == {
+        "odd_unit_to": "adder",
+        "seller_wins": "own-share-to-bank",
+    }
+    assert document["player_counts"]["4"]["dummy_hands"]["hands"] == 0
+    assert "extends" not in load_document("hig-1992-fr")
+
+
+def test_modules_apply_in_order_and_the_file_wins(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "id: club\ntitle: Club\nextends: hig-1992-fr\n"
+        "modules: [single-beneficiary, mystery-hand]\n"
+        "auctions: {double: {nobody_adds: unsold}}\nplayer_counts: {'5': null}\n",
+        encoding="utf-8",
+    )
+    ruleset = load_ruleset(path)
+    assert ruleset.auctions.double.payee == "auctioneer"  # the module over the base
+    assert ruleset.auctions.double.nobody_adds == "unsold"  # the file over both
+    assert ruleset.player_count(3).dummy_hands.hands == 1
+    assert ruleset.supported_players == (3, 4)  # null removed an inherited key
+
+
+def test_warm_load_is_fast() -> None:
+    """Load + validate + build the model: the issue's goal is 20 ms warm."""
+    for variant_id in resources.bundled_variant_ids():
+        load_ruleset(variant_id)
+        start = time.perf_counter()
+        for _ in range(5):
+            load_ruleset(variant_id)
+        per_load = (time.perf_counter() - start) / 5
+        assert per_load < 0.1, f"{variant_id}: {per_load * 1000:.1f} ms"
