@@ -1,9 +1,40 @@
-"""Sphinx configuration of the auctionrules documentation."""
+"""Sphinx configuration of the auctionrules documentation.
+
+Only Sphinx's own extensions and ``auctionrules.sphinxext`` are used, so the
+site builds from the test extra alone. Rulebooks, the schema reference and the
+CLI reference are generated at build time; every ``doctest`` block runs under
+``sphinx-build -b doctest``.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+
 project = "auctionrules"
 author = "auctionrules developers"
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.doctest"]
+copyright = "the auctionrules developers"
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "auctionrules.sphinxext",
+]
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
+html_theme_options = {
+    "description": "Modern Art rulesets as data",
+    "fixed_sidebar": True,
+}
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+doctest_global_setup = f"""
+from pathlib import Path
+DOCS = Path({str(DOCS)!r})
+ROOT = DOCS.parent
+try:
+    from auctionrules.engine import play_game
+    HAVE_ENGINE = True
+except ImportError:
+    HAVE_ENGINE = False
+"""

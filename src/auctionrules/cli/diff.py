@@ -1,0 +1,40 @@
+"""``auctionrules diff A B``: the rules that differ between two rulesets, in prose."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "list the rules that differ between two rulesets; exit 0 identical, 1 different"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("a", metavar="A", help="a bundled id or a ruleset file")
+    parser.add_argument("b", metavar="B", help="a bundled id or a ruleset file")
+    parser.add_argument("--lang", default="en", help="language of the prose (en, fr)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from auctionrules.rulebook import UnknownLanguageError
+    from auctionrules.rulebook.cliutil import LoadFailedError, load
+    from auctionrules.rulebook.diff import diff
+
+    try:
+        a = load(args.a)
+        b = load(args.b)
+    except LoadFailedError as exc:
+        del exc
+        return 2
+    try:
+        result = diff(a, b, args.lang)
+    except UnknownLanguageError as exc:
+        print(f"auctionrules diff: {exc}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(result.to_text())
+    return 0 if result.identical else 1

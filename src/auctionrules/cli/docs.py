@@ -1,0 +1,43 @@
+"""``auctionrules docs VARIANT``: the generated rulebook of a ruleset."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "print the generated rulebook of a ruleset (Markdown or reStructuredText, English or French)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
+    parser.add_argument("--format", choices=("md", "rst"), default="md", help="output format")
+    parser.add_argument(
+        "--lang", default=None, help="language code (en, fr); default: the ruleset's language"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+    from pathlib import Path
+
+    from auctionrules.rulebook import UnknownLanguageError, render
+    from auctionrules.rulebook.cliutil import LoadFailedError, load
+
+    try:
+        ruleset = load(args.variant)
+    except LoadFailedError as exc:
+        return exc.code
+    try:
+        text = render(ruleset, format=args.format, lang=args.lang)
+    except UnknownLanguageError as exc:
+        print(f"auctionrules docs: {exc}", file=sys.stderr)
+        return 2
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"{args.output}: {exc}", file=sys.stderr)
+            return 2
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,149 @@
+"""Assemble a :class:`~auctionrules.rulebook.document.Document` from a ruleset.
+
+The order of the sections is the order of a printed rulebook. Optional rules
+(``optional_modules``) are described by applying each module to the ruleset
+and keeping the sentences the module adds or changes, so an optional rule is
+documented by exactly the same templates as a rule in force.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+from auctionrules import resources
+from auctionrules.model import Ruleset
+from auctionrules.rulebook import example as worked
+from auctionrules.rulebook import schema
+from auctionrules.rulebook.document import (
+    Block,
+    BulletList,
+    Document,
+    Paragraph,
+    Section,
+    Sentence,
+    Table,
+)
+from auctionrules.rulebook.lang import catalog
+from auctionrules.rulebook.sections import basics, double, ending, notes, play, players
+from auctionrules.rulebook.writer import Param, Writer
+
+#: Keys of a module file that describe the module rather than change rules.
+_MODULE_METADATA = ("id", "kind", "title", "description", "modules")
+
+
+def _merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``extends``/``modules`` merge: maps merge, lists and scalars replace, null removes."""
+    result = copy.deepcopy(dict(base))
+    for key, value in overlay.items():
+        if value is None:
+            result.pop(key, None)
+        elif isinstance(value, Mapping) and isinstance(result.get(key), Mapping):
+            result[key] = _merge(result[key], value)
+        else:
+            result[key] = copy.deepcopy(value)
+    return result
+
+
+def module_document(module_id: str) -> dict[str, Any]:
+    """The raw document of a bundled module (``variants/modules/<id>.yaml``)."""
+    with (resources.modules_dir() / f"{module_id}.yaml").open(encoding="utf-8") as handle:
+        data: dict[str, Any] = yaml.safe_load(handle)
+    return data
+
+
+def with_module(ruleset: Ruleset, module_id: str) -> Ruleset:
+    """``ruleset`` with the bundled module applied, as if listed under ``modules``."""
+    module = module_document(module_id)
+    rules = {k: v for k, v in module.items() if k not in _MODULE_METADATA}
+    merged = _merge(ruleset.document, rules)
+    merged.pop("optional_modules", None)
+    return Ruleset.from_document(schema.fill_defaults(merged))
+
+
+def _body(w: Writer) -> list[Section]:
+    auctions = play.auctions(w)
+    dbl = double.double(w)
+    if dbl is not None:
+        auctions = Section(auctions.key, auctions.title, auctions.blocks,
+                           (*auctions.subsections, dbl))
+    return [
+        basics.overview(w),
+        basics.components(w),
+        basics.setup(w),
+        play.playing(w),
+        auctions,
+        ending.round_end(w),
+        ending.scoring(w),
+        ending.end_game(w),
+        players.players(w),
+    ]
+
+
+def _changes(w: Writer, changed: Ruleset, known: set[str]) -> list[Block]:
+    """The sentences and tables of ``changed``'s rulebook that ``known`` lacks."""
+    other = Writer(changed, w.catalog)
+    sentences: list[Sentence] = []
+    tables: list[Block] = []
+    for section in _body(other):
+        for sub in section.walk():
+            for block in sub.blocks:
+                if isinstance(block, Table):
+                    if block.as_sentence().text not in known:
+                        tables.append(block)
+                    continue
+                units = block.sentences if isinstance(block, Paragraph) else block.items
+                sentences += [u for u in units if u.text not in known]
+    return ([BulletList(sentences)] if sentences else []) + tables
+
+
+def _optional(w: Writer, body: list[Section]) -> Section:
+    """One subsection per optional module: its title, description and the rules it changes."""
+    r = w.ruleset
+    known = {unit.text for section in body for sub in section.walk() for unit in sub.units()}
+    subsections = []
+    for index, module_id in enumerate(r.optional_modules):
+        try:
+            module = module_document(module_id)
+            changed = with_module(r, module_id)
+        except (OSError, KeyError, TypeError, ValueError, yaml.YAMLError):
+            continue
+        title = Param(_text(module.get("title", module_id), w.lang), ("optional_modules",))
+        intro = w.say("optional_modules", title=title,
+                      description=_text(module.get("description", ""), w.lang))
+        blocks = [Paragraph([intro]), *_changes(w, changed, known)]
+        subsections.append(Section(f"optional_modules.{index}", title.text, blocks))
+    return Section("optional", w.word("optional"), (), subsections)
+
+
+def _text(value: Any, lang: str) -> str:
+    if isinstance(value, Mapping):
+        return str(value.get(lang) or value.get("en") or next(iter(value.values())))
+    return str(value)
+
+
+def build_document(
+    ruleset: Ruleset, lang: str | None = None, *, optional: bool = True, example: bool = True
+) -> Document:
+    """The rulebook of ``ruleset`` in ``lang`` (default: the ruleset's own language).
+
+    ``optional=False`` leaves out the optional-rules section and ``example=False``
+    the worked example played by the engine (both are slower, and neither is
+    needed to compare two rulebooks sentence by sentence).
+    """
+    w = Writer(ruleset, catalog(lang or ruleset.language))
+    sections = _body(w)
+    if example:
+        section = worked.example(w)
+        if section is not None:
+            index = next(i for i, s in enumerate(sections) if s.key == "scoring")
+            scoring = sections[index]
+            sections[index] = Section(scoring.key, scoring.title, scoring.blocks,
+                                      (*scoring.subsections, section))
+    tail = [notes.assumptions(w), notes.non_defaults(w)]
+    if optional and ruleset.optional_modules:
+        tail.insert(0, _optional(w, sections))
+    return Document(ruleset.title.get(w.lang), w.lang, [*sections, *tail])

@@ -1,0 +1,59 @@
+"""Loading a ruleset for a command, with every failure turned into a message and an exit code.
+
+``docs`` and ``diff`` take a bundled id or a file. A command-line user must see
+the loader's problems (``file:line:col: message``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from auctionrules import resources
+from auctionrules.loader import RulesetError, load_ruleset, validate_file
+from auctionrules.model import Ruleset
+
+
+class LoadFailedError(Exception):
+    """Loading failed; the messages were printed and ``code`` is the exit code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _is_file_ref(ref: str) -> bool:
+    return "/" in ref or ref.endswith((".yaml", ".yml")) or Path(ref).is_file()
+
+
+def load(ref: str) -> Ruleset:
+    """The ruleset ``ref`` (bundled id or path); :class:`LoadFailedError` after printing why.
+
+    Exit codes: 1 the file is invalid, 2 it cannot be read or the id is unknown.
+    """
+    if _is_file_ref(ref):
+        path = Path(ref)
+        if not path.is_file():
+            print(f"{ref}: no such file", file=sys.stderr)
+            raise LoadFailedError(2)
+        problems = validate_file(path)
+        if problems:
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            raise LoadFailedError(1)
+    elif ref not in resources.bundled_variant_ids():
+        known = ", ".join(resources.bundled_variant_ids())
+        print(f"unknown variant: {ref!r} (bundled: {known})", file=sys.stderr)
+        raise LoadFailedError(2)
+    try:
+        return load_ruleset(Path(ref) if _is_file_ref(ref) else ref)
+    except RulesetError as exc:
+        for problem in getattr(exc, "problems", [str(exc)]):
+            print(problem, file=sys.stderr)
+        raise LoadFailedError(1) from exc
+    except OSError as exc:
+        print(f"{ref}: {exc}", file=sys.stderr)
+        raise LoadFailedError(2) from exc
+    except Exception as exc:  # a user sees a message, never a traceback
+        print(f"{ref}: cannot load ruleset: {exc}", file=sys.stderr)
+        raise LoadFailedError(1) from exc

@@ -1,0 +1,160 @@
+"""The intermediate structure every rulebook output is rendered from.
+
+A generated rulebook is a tree of sections holding paragraphs, lists and
+tables. Each sentence keeps the catalog key it was written from and the option
+paths it depends on, so that the Markdown and reST renderers share one source,
+the diff can point at the sentences an option produced, and tests can check
+that changing one option changes only the sentences that depend on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+
+def covers(dep: str, path: str) -> bool:
+    """Whether a dependency on ``dep`` includes option ``path`` (or the reverse).
+
+    ``theme.artists`` covers ``theme.artists.2.name``: a sentence built from the
+    whole list changes when one item does. ``*`` covers everything (a worked
+    example played by the engine depends on every rule).
+    """
+    if dep in ("*", path):
+        return True
+    return path.startswith(dep + ".") or dep.startswith(path + ".")
+
+
+@attrs.frozen
+class Sentence:
+    """One sentence and where it comes from.
+
+    ``key`` is the catalog key (``path=value``, ``path`` or ``@topic`` for a
+    rule every edition shares); ``deps`` are the option paths whose values the
+    sentence reads, including the conditions under which it is written.
+    """
+
+    key: str
+    text: str
+    deps: tuple[str, ...] = ()
+
+    @property
+    def owner(self) -> str | None:
+        """The option path the sentence states, ``None`` for a shared rule."""
+        if self.key.startswith("@"):
+            return None
+        return self.key.split("=", 1)[0]
+
+    def depends_on(self, path: str) -> bool:
+        """Whether changing ``path`` may change this sentence."""
+        return any(covers(dep, path) for dep in self.deps)
+
+
+def _sentences(items: Iterable[Sentence]) -> tuple[Sentence, ...]:
+    return tuple(items)
+
+
+def _cells(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
+def _rows(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(row) for row in rows)
+
+
+@attrs.frozen
+class Paragraph:
+    """Sentences printed as one paragraph."""
+
+    sentences: tuple[Sentence, ...] = attrs.field(converter=_sentences)
+
+
+@attrs.frozen
+class BulletList:
+    """An unordered list; each item is one sentence."""
+
+    items: tuple[Sentence, ...] = attrs.field(converter=_sentences)
+
+
+@attrs.frozen
+class Table:
+    """A table with a header row; ``source`` records the key and dependencies."""
+
+    header: tuple[str, ...] = attrs.field(converter=_cells)
+    rows: tuple[tuple[str, ...], ...] = attrs.field(converter=_rows)
+    source: Sentence
+
+    def as_sentence(self) -> Sentence:
+        """The whole table as one comparable unit."""
+        cells = [" | ".join(self.header)] + [" | ".join(row) for row in self.rows]
+        return attrs.evolve(self.source, text="\n".join(cells))
+
+
+Block = Paragraph | BulletList | Table
+
+
+def _blocks(items: Iterable[Block]) -> tuple[Block, ...]:
+    return tuple(items)
+
+
+def _sections(items: Iterable[Section]) -> tuple[Section, ...]:
+    return tuple(items)
+
+
+@attrs.frozen
+class Section:
+    """A titled section; ``key`` is language independent (``auctions.double``)."""
+
+    key: str
+    title: str
+    blocks: tuple[Block, ...] = attrs.field(converter=_blocks, default=())
+    subsections: tuple[Section, ...] = attrs.field(converter=_sections, default=())
+
+    def walk(self) -> Iterator[Section]:
+        """This section, then its subsections depth first."""
+        yield self
+        for sub in self.subsections:
+            yield from sub.walk()
+
+    def units(self) -> Iterator[Sentence]:
+        """The comparable units of this section alone (not its subsections)."""
+        for block in self.blocks:
+            if isinstance(block, Paragraph):
+                yield from block.sentences
+            elif isinstance(block, BulletList):
+                yield from block.items
+            else:
+                yield block.as_sentence()
+
+    @property
+    def empty(self) -> bool:
+        """A section with nothing to say is left out of the rulebook."""
+        return not self.blocks and all(sub.empty for sub in self.subsections)
+
+
+@attrs.frozen
+class Document:
+    """A whole generated rulebook."""
+
+    title: str
+    language: str
+    sections: tuple[Section, ...] = attrs.field(converter=_sections)
+
+    def walk(self) -> Iterator[Section]:
+        """Every section, depth first."""
+        for section in self.sections:
+            yield from section.walk()
+
+    def units(self) -> Iterator[tuple[str, Sentence]]:
+        """``(section key, unit)`` for every sentence and table."""
+        for section in self.walk():
+            for unit in section.units():
+                yield section.key, unit
+
+    def section(self, key: str) -> Section:
+        """The section ``key``; ``KeyError`` if the rulebook has none."""
+        for section in self.walk():
+            if section.key == key:
+                return section
+        raise KeyError(key)

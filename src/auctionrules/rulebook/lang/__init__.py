@@ -1,0 +1,91 @@
+"""Message catalogs: one module per language, all with the same keys.
+
+A catalog module (``en.py``, ``fr.py``) defines:
+
+- ``NAME``: the language's name in that language;
+- ``SENTENCES``: template per key. A key is an option path with its value
+  (``auctions.double.payee=split-equally``), an option path alone when the
+  value is interpolated (``money.starting_cash``), or ``@topic`` for a rule
+  every edition shares. Player counts and list indexes in paths are written
+  ``N`` (``player_counts.N.dummy_hands.flip.card=top``). Templates use
+  :meth:`str.format` fields;
+- ``WORDS``: headings, table labels and auction type names;
+- ``plural(noun)``, ``join(items)`` (a, b and c), ``either(items)`` (a, b or c)
+  and ``ordinal(n)`` (5th).
+
+To add a language, copy ``en.py`` to ``<code>.py`` (ISO 639-1 code), translate
+every value, keep every key and field name; ``tests/docs`` checks that the keys
+match English. See ``docs/adding-a-language.rst``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+
+import attrs
+
+__all__ = ["Catalog", "UnknownLanguageError", "available", "catalog", "generic_key"]
+
+_CODE = re.compile(r"^[a-z]{2}$")
+_INDEX = re.compile(r"(?<=\.)\d+(?=\.|=|$)")
+
+
+class UnknownLanguageError(ValueError):
+    """No catalog exists for the requested language."""
+
+
+def generic_key(key: str) -> str:
+    """``player_counts.3.deal`` -> ``player_counts.N.deal``: the catalog form of a key."""
+    path, sep, value = key.partition("=")
+    return _INDEX.sub("N", path) + sep + value
+
+
+@attrs.frozen
+class Catalog:
+    """The templates and words of one language."""
+
+    code: str
+    name: str
+    sentences: Mapping[str, str]
+    words: Mapping[str, str]
+    plural: Callable[[str], str]
+    join: Callable[[Sequence[str]], str]
+    either: Callable[[Sequence[str]], str]
+    ordinal: Callable[[int], str]
+
+    def template(self, key: str) -> str:
+        """The template of a concrete key; ``KeyError`` names the generic key."""
+        return self.sentences[generic_key(key)]
+
+    def word(self, key: str, **fields: object) -> str:
+        """A heading or label, formatted with ``fields``."""
+        return self.words[key].format(**fields)
+
+
+def available() -> tuple[str, ...]:
+    """Codes of the languages with a catalog, sorted."""
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if _CODE.match(m.name)))
+
+
+@cache
+def catalog(code: str) -> Catalog:
+    """The catalog of ``code``; :class:`UnknownLanguageError` if there is none."""
+    if not _CODE.match(code) or code not in available():
+        raise UnknownLanguageError(
+            f"unsupported language: {code!r} (available: {', '.join(available())})"
+        )
+    module = importlib.import_module(f"{__name__}.{code}")
+    return Catalog(
+        code=code,
+        name=module.NAME,
+        sentences=module.SENTENCES,
+        words=module.WORDS,
+        plural=module.plural,
+        join=module.join,
+        either=module.either,
+        ordinal=module.ordinal,
+    )

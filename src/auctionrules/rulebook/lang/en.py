@@ -1,0 +1,429 @@
+"""English catalog: the wording follows the Hans im Glück / Mayfair translation (001).
+
+Keys are option paths with their value (see :mod:`auctionrules.rulebook.lang`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+NAME = "English"
+
+SENTENCES: dict[str, str] = {
+    # Overview
+    "@overview.game": "{title} is an auction game by Reiner Knizia for {players} players.",
+    "rounds": "A game lasts {rounds} rounds.",
+    "@overview.goal": (
+        "The players are art dealers: in turn they put paintings from their hands up for "
+        "auction and buy paintings from one another, and at the end of each round the bank "
+        "buys the paintings of the best-selling {nouns}. The player with the most money at "
+        "the end of the game wins."
+    ),
+    "description": "{description}",
+    "edition": "This rulebook is generated from the ruleset of {edition}.",
+    "source": "The ruleset transcribes the rulebook {source}.",
+    # Components
+    "theme.artists": (
+        "The deck holds {total} cards of {count} {nouns}, listed here in board order, "
+        "from left to right:"
+    ),
+    "theme.artists.N": "{name}: {cards} cards",
+    "theme.currency": "Money is counted in {currency}; amounts are written like {example}.",
+    "theme.split_source": (
+        "Each card carries the symbol of one auction type; the table gives how many cards "
+        "of each {noun} carry each symbol. Source of the split: {source}."
+    ),
+    "theme.split_source=none": (
+        "Each card carries the symbol of one auction type; the table gives how many cards "
+        "of each {noun} carry each symbol."
+    ),
+    # Setup
+    "money.starting_cash": "Each player starts with {cash}.",
+    "money.screens=true": (
+        "Players keep their money hidden behind their screens until the end of the game."
+    ),
+    "money.screens=false": "Players keep their money in the open, for everyone to see.",
+    "money.public_prices=true": (
+        "Prices are paid openly, so players may keep track of each other's money."
+    ),
+    "money.public_prices=false": (
+        "Prices are paid in secret: nobody may keep track of the money of the others."
+    ),
+    "@setup.deal": (
+        "Shuffle the cards. Before each round, deal each hand the number of cards the table "
+        "gives for the number of players and the round; the rest of the deck stays face down "
+        "for later rounds. Cards left in a hand at the end of a round are kept for the next one."
+    ),
+    "@setup.first": "The youngest player is the first auctioneer.",
+    # Playing a round
+    "@round.turn": (
+        "The auctioneer chooses a card from their hand and lays it face up in the middle of "
+        "the table: this painting is now up for auction."
+    ),
+    "@round.pay": (
+        "The highest bidder pays the price to the auctioneer and lays the card face up in "
+        "front of them; an auctioneer who buys their own card pays the bank instead."
+    ),
+    "@round.order": (
+        "Then the player on the auctioneer's left becomes the next auctioneer; play goes on "
+        "clockwise."
+    ),
+    "@round.kinds": "The symbol on the card tells which kind of auction is held.",
+    "auctions.open.enabled=false": "There are no cards for the {auction} in this game.",
+    "auctions.once_around.enabled=false": "There are no cards for the {auction} in this game.",
+    "auctions.sealed.enabled=false": "There are no cards for the {auction} in this game.",
+    "auctions.fixed_price.enabled=false": "There are no cards for the {auction} in this game.",
+    "auctions.double.enabled=false": "There are no cards for the {auction} in this game.",
+    "money.bid_unit": "All bids and prices are multiples of {unit}.",
+    "money.minimum_bid": (
+        "The smallest bid or price is {minimum}, and each bid must be higher than the last one."
+    ),
+    "@round.cash": "Nobody may bid or offer more money than they have.",
+    "no_bid=auctioneer-takes-free": (
+        "If nobody bids (fixed-price auctions excepted), the auctioneer takes the card "
+        "without paying."
+    ),
+    "no_bid=unsold": (
+        "If nobody bids (fixed-price auctions excepted), the card stays on the table unsold: "
+        "nobody owns it, but it counts for the ranking."
+    ),
+    "@round.empty_hand": (
+        "A player who has no cards left misses their turn as auctioneer, but may still bid "
+        "for the cards of the other players."
+    ),
+    # Auctions
+    "@auctions.intro": "The kinds of auction are the following.",
+    "@auction.open": (
+        "All players, the auctioneer included, may bid in any order and as often as they "
+        "like; each bid must top the last one."
+    ),
+    "auctions.open.ending=full-round-of-passes": (
+        "To close the auction, the players are asked in turn from the auctioneer's left: the "
+        "auction ends when every player but the highest bidder has passed since the last bid "
+        "(everyone, if nobody bid), and a player who passed may bid again later. The highest "
+        "bidder buys the card."
+    ),
+    "auctions.open.ending=pass-is-final": (
+        "A player who passes drops out of the auction for good; the auction ends when only "
+        "the highest bidder is left in, or nobody is. The highest bidder buys the card."
+    ),
+    "@auction.once_around": (
+        "Each player has exactly one chance to bid or to pass, and each bid must be higher "
+        "than the last one."
+    ),
+    "auctions.once_around.auctioneer_turn=last": (
+        "Bidding starts with the player on the auctioneer's left and goes clockwise back to "
+        "the auctioneer, who bids last. The last bid wins."
+    ),
+    "auctions.once_around.auctioneer_turn=first": (
+        "The auctioneer bids first; then the others, from the auctioneer's left, clockwise. "
+        "The last bid wins."
+    ),
+    "@auction.sealed": (
+        "Every player, the auctioneer included, secretly takes the money of their bid in "
+        "their closed fist (an empty fist is no bid); all fists are opened together and the "
+        "highest bid wins."
+    ),
+    "auctions.sealed.tie_break=auctioneer-first": (
+        "If two or more players tie for the highest bid, the card goes to the first of them "
+        "in seat order starting with the auctioneer and going clockwise: a tied auctioneer "
+        "buys the card."
+    ),
+    "auctions.sealed.tie_break=auctioneer-last": (
+        "If two or more players tie for the highest bid, the card goes to the first of them "
+        "in seat order starting on the auctioneer's left and going clockwise; the auctioneer "
+        "comes last."
+    ),
+    "@auction.fixed_price": (
+        "The auctioneer names a price. Starting on the auctioneer's left and going "
+        "clockwise, each player in turn may buy the card at that price or pass; the first "
+        "who accepts buys it."
+    ),
+    "auctions.fixed_price.max_price=auctioneer-cash": (
+        "The auctioneer may not name a price higher than the money they have."
+    ),
+    "auctions.fixed_price.max_price=unlimited": (
+        "The auctioneer may name any price; a buyer still needs the money to pay it."
+    ),
+    "auctions.fixed_price.nobody_buys=auctioneer-buys": (
+        "If nobody buys, the auctioneer must buy the card at the price they named, paying "
+        "the bank."
+    ),
+    "auctions.fixed_price.nobody_buys=auctioneer-takes-free": (
+        "If nobody buys, the auctioneer keeps the card without paying."
+    ),
+    "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
+        "An auctioneer who has no money offers the card for nothing: the first player from "
+        "the left who accepts takes it free, otherwise the auctioneer keeps it."
+    ),
+    "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": (
+        "An auctioneer who has no money holds no auction and keeps the card free."
+    ),
+    "@auction.double": (
+        "A double card is never auctioned alone: it is auctioned together with a second card "
+        "of the same {noun} that is not a double. The two cards are one lot, sold by the "
+        "kind of auction of the second card, and the highest bidder buys both."
+    ),
+    "auctions.double.who_may_add=anyone": (
+        "The player who plays the double may add the second card from their hand. If they "
+        "cannot or will not, the player on their left may add one, then each other player "
+        "in turn, clockwise."
+    ),
+    "auctions.double.who_may_add=leader-only": (
+        "Only the player who plays the double may add the second card."
+    ),
+    "auctions.double.nobody_adds=leader-keeps": (
+        "If nobody adds a second card, the player who played the double takes it without "
+        "paying."
+    ),
+    "auctions.double.nobody_adds=unsold": (
+        "If nobody adds a second card, the double stays on the table unsold; it counts for "
+        "the ranking."
+    ),
+    "auctions.double.lead_requires_companion=false": (
+        "A player may play a double without holding a second card for it."
+    ),
+    "auctions.double.lead_requires_companion=true": (
+        "A player may play a double only while holding a second card that could be added "
+        "to it."
+    ),
+    "auctions.double.lead_requires_companion": (
+        "With {counts} players, a player may play a double only while holding a second card "
+        "that could be added to it; with other numbers of players, no second card is needed."
+    ),
+    "auctions.double.auctioneer=adder": (
+        "Whoever adds the second card becomes the auctioneer of the lot, and play goes on "
+        "from their left: the players in between lose their turn as auctioneer."
+    ),
+    "auctions.double.auctioneer=leader": (
+        "The player who played the double stays the auctioneer of the lot, whoever added "
+        "the second card."
+    ),
+    "auctions.double.payee=adder": (
+        "The player who added the second card receives the whole price; it is not split "
+        "with the player who played the double."
+    ),
+    "auctions.double.payee=auctioneer": "The auctioneer of the lot receives the whole price.",
+    "auctions.double.payee=split-equally": (
+        "When another player added the second card, the price is split equally between the "
+        "player who played the double and the player who added the second card."
+    ),
+    "auctions.double.split.odd_unit_to=adder": (
+        "If the price does not split evenly, the odd {unit} goes to the player who added the "
+        "second card."
+    ),
+    "auctions.double.split.odd_unit_to=leader": (
+        "If the price does not split evenly, the odd {unit} goes to the player who played "
+        "the double."
+    ),
+    "auctions.double.split.seller_wins=own-share-to-bank": (
+        "If one of the two sellers buys the lot, they pay their own share to the bank and "
+        "the other share to the other seller."
+    ),
+    "auctions.double.split.seller_wins=all-to-bank": (
+        "If one of the two sellers buys the lot, they pay the whole price to the bank."
+    ),
+    # End of a round
+    "round_end.artist_cards": (
+        "The round ends at once when the {nth} card of one {noun} is laid on the table this "
+        "round. That card is not auctioned and nobody owns it, but it counts for the ranking."
+    ),
+    "@round_end.double_first": "If that card is a double, no second card is added.",
+    "@round_end.double_second": (
+        "If it is the second card of a double, neither card is auctioned."
+    ),
+    "round_end.hands_exhausted.last_card=unsold": (
+        "If all players have played all their cards before any {noun} has {count} cards on "
+        "the table, play stops as soon as the last card is played, before it is auctioned: "
+        "it is not sold, but it counts for the ranking."
+    ),
+    "round_end.hands_exhausted.last_card=sold": (
+        "If all players have played all their cards before any {noun} has {count} cards on "
+        "the table, the last card is auctioned as usual, then the round ends."
+    ),
+    "round_end.hands_exhausted.then=end-game": (
+        "That round is scored as usual, and then the game is over."
+    ),
+    "round_end.hands_exhausted.then=next-round": (
+        "That round is scored as usual, and play goes on with the next round, if any."
+    ),
+    "next_round.starter=left-of-last-card-player": (
+        "The next round starts with the player on the left of the player who laid out the "
+        "last card of the round."
+    ),
+    "next_round.starter=left-of-last-auctioneer": (
+        "The next round starts with the player on the left of the last auctioneer (the last "
+        "player who put a lot up for auction)."
+    ),
+    # Scoring
+    "scoring.ranking": (
+        "At the end of the round, count the cards of each {noun} on the table, the card that "
+        "ended the round included. The {noun} with the most cards comes first, the next one "
+        "second, and so on; the first {places} places are worth the values of the table, "
+        "marked in the {noun}'s column on the board, in this round's row."
+    ),
+    "scoring.tie_break=board-order": (
+        "If {nouns} have as many cards, the one further left on the board ranks higher: "
+        "{first} beats everyone, {last} nobody."
+    ),
+    "scoring.tie_break=reverse-board-order": (
+        "If {nouns} have as many cards, the one further right on the board ranks higher: "
+        "{last} beats everyone, {first} nobody."
+    ),
+    "scoring.rank_unplayed_artists=false": (
+        "Only {nouns} with at least one card on the table are ranked: if fewer were played "
+        "than there are places, only those are ranked."
+    ),
+    "scoring.rank_unplayed_artists=true": (
+        "Even {nouns} without a card on the table may be ranked, in the order of the ties."
+    ),
+    "scoring.valuation=cumulative": (
+        "Each player then sells the cards they bought this round to the bank. A card of a "
+        "ranked {noun} is worth the sum of all the values in its column, this round's and "
+        "the earlier rounds'; a card of an unranked {noun} is worth nothing, whatever it was "
+        "worth before."
+    ),
+    "scoring.valuation=this-round": (
+        "Each player then sells the cards they bought this round to the bank. A card of a "
+        "ranked {noun} is worth this round's value only; a card of an unranked {noun} is "
+        "worth nothing."
+    ),
+    "@scoring.discard": (
+        "After the sale, all cards on the table are discarded; cards in hand are kept."
+    ),
+    # End of the game
+    "@end.last": (
+        "The game ends after round {rounds} (or earlier, when all hands are empty). Cards "
+        "left in hand are worthless."
+    ),
+    "@end.winner": "All players reveal their money: the richest player wins.",
+    "winner.ties=shared": "Tied richest players share the victory.",
+    "winner.ties=none": "If the richest players tie, nobody wins.",
+    # Player counts
+    "player_counts.N.dummy_hands.hands": (
+        "With {players} players, {hands} dealt as well, to nobody: every hand receives "
+        "{deal} cards in the successive rounds, and the dummy hands lie face down."
+    ),
+    "@dummy.cards": (
+        "Dummy cards are turned face up during the round. They are never auctioned, nobody "
+        "owns them and they earn nobody any money, but they count for the ranking and can "
+        "end the round. If a dummy card is a double, no second card is added."
+    ),
+    "player_counts.N.dummy_hands.flip.when=after-auction": (
+        "After each auction, a dummy card may be turned over."
+    ),
+    "player_counts.N.dummy_hands.flip.when=between-turns": (
+        "Between the players' turns, a dummy card is turned over."
+    ),
+    "player_counts.N.dummy_hands.flip.by=auctioneer": (
+        "The player who just auctioned decides and turns it over."
+    ),
+    "player_counts.N.dummy_hands.flip.by=winner": (
+        "The player who won the auction (who took the card, when nobody bid) decides and "
+        "turns it over."
+    ),
+    "player_counts.N.dummy_hands.flip.optional=true": "Turning a card over is optional.",
+    "player_counts.N.dummy_hands.flip.optional=false": "A card must be turned over.",
+    "player_counts.N.dummy_hands.flip.card=top": "The top card of the dummy hand is turned over.",
+    "player_counts.N.dummy_hands.flip.card=random": (
+        "A card drawn at random from the dummy hand is turned over."
+    ),
+    "player_counts.N.dummy_hands.flip.hand=alternate": (
+        "The dummy hands are used in turn; an empty one is passed over."
+    ),
+    "player_counts.N.dummy_hands.flip.hand=random": (
+        "The dummy hand is chosen at random; an empty one is passed over."
+    ),
+    "next_round.dummy_card_laid_by=flipper": (
+        "A dummy card that ends the round counts as laid out by the player who turned it "
+        "over (between turns: by the player whose turn came before)."
+    ),
+    "next_round.dummy_card_laid_by=last-auctioneer": (
+        "A dummy card that ends the round counts as laid out by the last auctioneer."
+    ),
+    # Optional rules, assumptions, defaults
+    "optional_modules": "{title} (optional rule). {description}",
+    "notes": (
+        "Where the rulebook is silent or unclear, this ruleset takes the following readings."
+    ),
+    "notes.N": "{text} ({topic})",
+    "@defaults": "These options differ from the defaults of the ruleset schema.",
+    "@default.item": "{title} ({path}): {value} (default: {default})",
+    "custom": "This rule is played by the custom strategy {strategy}.",
+    # Worked example
+    "@example.intro": (
+        "A seeded game of these rules (seed {seed}, {players} players), played by the "
+        "engine: at the end of round {round}, the table held the cards below."
+    ),
+    "@example.values": (
+        "The card values after round {round}, per {noun}: this round's value, the column's "
+        "total, and what one card sold for."
+    ),
+    "@example.payouts": "The players received: {payouts}.",
+    "@example.none": "nobody",
+}
+
+WORDS: dict[str, str] = {
+    "overview": "Overview",
+    "components": "Components",
+    "setup": "Setup",
+    "playing": "Playing a round",
+    "auctions": "The auctions",
+    "auction.open": "Open auction",
+    "auction.once_around": "Once-around auction",
+    "auction.sealed": "Sealed auction",
+    "auction.fixed_price": "Fixed-price auction",
+    "auction.double": "Double auction",
+    "total": "Total",
+    "players": "Players",
+    "round_n": "Round {n}",
+    "n_players": "{n} players",
+    "dummy_hands": "Dummy hands",
+    "dummy_hands_one": "one dummy hand is",
+    "dummy_hands_many": "{n} dummy hands are",
+    "round_end": "End of a round",
+    "scoring": "Scoring",
+    "place": "Place",
+    "value": "Value",
+    "others": "Others",
+    "end": "End of the game",
+    "players_rules": "Rules for some numbers of players",
+    "optional": "Optional rules",
+    "notes": "Assumptions",
+    "defaults": "Options that differ from the defaults",
+    "example": "Worked example",
+    "cards": "Cards",
+    "added": "This round",
+    "column": "Column total",
+    "paid": "Per card",
+    "seat": "Player {n}",
+    "identical": "{a} and {b} have the same rules.",
+    "differ": "Rules that differ between {a} and {b}:",
+    "option": "{title} ({path}): {a} / {b}",
+}
+
+
+def plural(noun: str) -> str:
+    """``artist`` -> ``artists``, ``genre`` -> ``genres``."""
+    return noun if noun.endswith("s") else noun + "s"
+
+
+def join(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def either(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

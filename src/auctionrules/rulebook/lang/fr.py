@@ -1,0 +1,470 @@
+"""Catalogue français : le vocabulaire suit la traduction de François Haffner (004).
+
+Le joueur qui met un tableau aux enchères est le « vendeur » ; les cinq ventes
+s'appellent « aller et retour », « un seul tour », « dans la main », « prix
+fixe » et « double enchère » ; une partie se joue en « manches ».
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+NAME = "Français"
+
+SENTENCES: dict[str, str] = {
+    # Présentation
+    "@overview.game": (
+        "{title} est un jeu de ventes aux enchères de Reiner Knizia pour {players} joueurs."
+    ),
+    "rounds": "Une partie se joue en {rounds} manches.",
+    "@overview.goal": (
+        "Les joueurs sont des marchands d'art : chacun à son tour met aux enchères un tableau "
+        "de sa main, et les joueurs s'achètent des tableaux les uns aux autres ; à la fin de "
+        "chaque manche, la banque rachète les tableaux des {nouns} les plus vendus. Le joueur "
+        "possédant le plus d'argent à la fin de la partie est le vainqueur."
+    ),
+    "description": "{description}",
+    "edition": "Cette règle est générée à partir des règles de l'édition {edition}.",
+    "source": "Ces règles transcrivent la règle {source}.",
+    # Contenu
+    "theme.artists": (
+        "Le paquet comporte {total} cartes de {count} {nouns}, dans l'ordre du plateau, de "
+        "gauche à droite :"
+    ),
+    "theme.artists.N": "{name} : {cards} cartes",
+    "theme.currency": (
+        "L'argent se compte en {currency} ; les sommes s'écrivent comme {example}."
+    ),
+    "theme.split_source": (
+        "Chaque carte porte le symbole d'un type de vente ; le tableau ci-dessous donne le "
+        "nombre de cartes de chaque {noun} portant chaque symbole. Origine de la "
+        "répartition : {source}."
+    ),
+    "theme.split_source=none": (
+        "Chaque carte porte le symbole d'un type de vente ; le tableau ci-dessous donne le "
+        "nombre de cartes de chaque {noun} portant chaque symbole."
+    ),
+    # Préparation
+    "money.starting_cash": "Le banquier donne à chacun {cash} au début de la partie.",
+    "money.screens=true": (
+        "Chaque joueur cache son argent derrière son écran : aucun joueur ne doit connaître la "
+        "somme possédée par un autre joueur jusqu'à la fin de la partie."
+    ),
+    "money.screens=false": "Chaque joueur garde son argent à la vue de tous.",
+    "money.public_prices=true": (
+        "Les prix sont payés ouvertement : chacun peut tenir le compte de l'argent des autres."
+    ),
+    "money.public_prices=false": (
+        "Les prix sont payés en secret : personne ne peut tenir le compte de l'argent des "
+        "autres."
+    ),
+    "@setup.deal": (
+        "Battre les cartes. Avant chaque manche, distribuer à chaque main le nombre de cartes "
+        "que donne le tableau selon le nombre de joueurs et la manche ; le reste du paquet est "
+        "mis de côté, face cachée, pour les manches suivantes. Les cartes qui restent en main "
+        "à la fin d'une manche sont conservées pour la suivante."
+    ),
+    "@setup.first": "Le plus jeune joueur commence : il est le premier vendeur.",
+    # Déroulement d'une manche
+    "@round.turn": (
+        "Le vendeur choisit une carte de sa main et la pose face visible au milieu de la "
+        "table : ce tableau est mis aux enchères."
+    ),
+    "@round.pay": (
+        "Le joueur qui a fait l'offre la plus élevée paie au vendeur la somme offerte, prend "
+        "le tableau et le place visible devant lui ; si c'est le vendeur qui a fait la plus "
+        "forte enchère, il paie la somme annoncée à la banque."
+    ),
+    "@round.order": (
+        "Le joueur à gauche du vendeur devient alors vendeur à son tour ; la partie continue "
+        "dans le sens des aiguilles d'une montre."
+    ),
+    "@round.kinds": "Le symbole de la carte indique le type de vente aux enchères.",
+    "auctions.open.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
+    "auctions.once_around.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
+    "auctions.sealed.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
+    "auctions.fixed_price.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
+    "auctions.double.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
+    "money.bid_unit": "Toutes les offres et tous les prix doivent être multiples de {unit}.",
+    "money.minimum_bid": (
+        "La plus petite offre ou le plus petit prix est de {minimum}, et chaque offre doit "
+        "être supérieure à l'offre précédente."
+    ),
+    "@round.cash": (
+        "Aucun joueur ne peut faire une offre supérieure à la somme qu'il possède."
+    ),
+    "no_bid=auctioneer-takes-free": (
+        "Si aucun joueur ne fait d'offre, le vendeur obtient le tableau gratuitement, sauf "
+        "dans une vente à prix fixe."
+    ),
+    "no_bid=unsold": (
+        "Si aucun joueur ne fait d'offre, sauf dans une vente à prix fixe, le tableau reste "
+        "invendu sur la table : il n'appartient à personne mais compte pour le classement."
+    ),
+    "@round.empty_hand": (
+        "Un joueur qui n'a plus de cartes en main ne peut pas mener de vente aux enchères, "
+        "mais il peut toujours participer comme acheteur aux ventes des autres joueurs."
+    ),
+    # Ventes aux enchères
+    "@auctions.intro": "Les types de ventes aux enchères sont les suivants.",
+    "@auction.open": (
+        "Tous les joueurs, le vendeur y compris, peuvent enchérir dans n'importe quel ordre, "
+        "autant de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente."
+    ),
+    "auctions.open.ending=full-round-of-passes": (
+        "Pour clore la vente, les joueurs sont interrogés à tour de rôle depuis la gauche du "
+        "vendeur : la vente s'arrête quand tous les joueurs sauf le meilleur enchérisseur ont "
+        "passé depuis la dernière offre (tous les joueurs, si personne n'a fait d'offre), et "
+        "un joueur qui a passé peut enchérir de nouveau. Le meilleur enchérisseur achète le "
+        "tableau."
+    ),
+    "auctions.open.ending=pass-is-final": (
+        "Un joueur qui passe se retire définitivement de la vente ; la vente s'arrête quand "
+        "il ne reste que le meilleur enchérisseur, ou plus personne. Le meilleur enchérisseur "
+        "achète le tableau."
+    ),
+    "@auction.once_around": (
+        "Chaque joueur a une seule possibilité de faire une offre ou de passer, et chaque "
+        "offre doit être plus haute que l'offre précédente."
+    ),
+    "auctions.once_around.auctioneer_turn=last": (
+        "En commençant par le joueur à la gauche du vendeur, et en continuant dans le sens des "
+        "aiguilles d'une montre, chaque joueur fait une offre ou passe ; le vendeur parle en "
+        "dernier. La dernière offre gagne la vente."
+    ),
+    "auctions.once_around.auctioneer_turn=first": (
+        "Le vendeur parle en premier ; puis chaque joueur, en commençant par celui à sa gauche "
+        "et dans le sens des aiguilles d'une montre. La dernière offre gagne la vente."
+    ),
+    "@auction.sealed": (
+        "Tous les joueurs, le vendeur y compris, font simultanément une offre en secret : "
+        "chacun met dans son poing fermé l'argent qu'il offre (une main vide n'est pas une "
+        "offre), puis tous ouvrent la main en même temps. Le meilleur enchérisseur acquiert le "
+        "tableau."
+    ),
+    "auctions.sealed.tie_break=auctioneer-first": (
+        "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, le joueur "
+        "le plus proche du vendeur, dans le sens des aiguilles d'une montre, emporte la "
+        "vente ; toutefois, si le vendeur est l'un des ex-æquo, c'est lui qui achète le "
+        "tableau."
+    ),
+    "auctions.sealed.tie_break=auctioneer-last": (
+        "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, le joueur "
+        "le plus proche du vendeur, en partant de sa gauche et dans le sens des aiguilles "
+        "d'une montre, emporte la vente ; le vendeur passe en dernier."
+    ),
+    "@auction.fixed_price": (
+        "Le vendeur fixe le prix du tableau et l'annonce à voix haute. Chaque joueur, en "
+        "commençant par celui qui suit le vendeur et dans le sens des aiguilles d'une montre, "
+        "peut acheter le tableau à ce prix ou passer ; le premier qui accepte l'achète."
+    ),
+    "auctions.fixed_price.max_price=auctioneer-cash": (
+        "Le vendeur ne peut pas fixer le prix au-dessus de la somme d'argent qu'il possède."
+    ),
+    "auctions.fixed_price.max_price=unlimited": (
+        "Le vendeur peut fixer n'importe quel prix ; un acheteur doit toutefois pouvoir le "
+        "payer."
+    ),
+    "auctions.fixed_price.nobody_buys=auctioneer-buys": (
+        "Si aucun joueur n'est intéressé, le vendeur doit acheter le tableau au prix qu'il a "
+        "fixé, en payant la banque."
+    ),
+    "auctions.fixed_price.nobody_buys=auctioneer-takes-free": (
+        "Si aucun joueur n'est intéressé, le vendeur garde le tableau gratuitement."
+    ),
+    "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
+        "Un vendeur sans argent propose le tableau pour rien : le premier joueur à sa gauche "
+        "qui accepte le prend gratuitement, sinon le vendeur le garde."
+    ),
+    "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": (
+        "Un vendeur sans argent ne fait pas de vente : il garde le tableau gratuitement."
+    ),
+    "@auction.double": (
+        "Un tableau double enchère n'est jamais vendu seul : il est proposé avec une deuxième "
+        "carte du même {noun}, qui ne peut pas être elle-même de type double enchère. Les deux "
+        "tableaux sont proposés solidairement, avec le type de vente indiqué sur la deuxième "
+        "carte, et le meilleur enchérisseur achète les deux."
+    ),
+    "auctions.double.who_may_add=anyone": (
+        "Le vendeur peut poser lui-même la deuxième carte. S'il ne le souhaite pas ou ne le "
+        "peut pas, le joueur à sa gauche a la possibilité de la jouer, puis chaque joueur à "
+        "son tour, dans le sens des aiguilles d'une montre."
+    ),
+    "auctions.double.who_may_add=leader-only": (
+        "Seul le joueur qui a offert le tableau double enchère peut poser la deuxième carte."
+    ),
+    "auctions.double.nobody_adds=leader-keeps": (
+        "Si tous les joueurs déclinent l'offre, le vendeur obtient son premier tableau "
+        "gratuitement."
+    ),
+    "auctions.double.nobody_adds=unsold": (
+        "Si tous les joueurs déclinent l'offre, le tableau double enchère reste invendu sur la "
+        "table ; il compte pour le classement."
+    ),
+    "auctions.double.lead_requires_companion=false": (
+        "Un joueur peut offrir un tableau double enchère sans avoir de deuxième carte en main."
+    ),
+    "auctions.double.lead_requires_companion=true": (
+        "Un joueur ne peut offrir un tableau double enchère que s'il a en main une deuxième "
+        "carte qui peut l'accompagner."
+    ),
+    "auctions.double.lead_requires_companion": (
+        "À {counts} joueurs, un joueur ne peut offrir un tableau double enchère que s'il a en "
+        "main une deuxième carte qui peut l'accompagner ; à un autre nombre de joueurs, ce "
+        "n'est pas nécessaire."
+    ),
+    "auctions.double.auctioneer=adder": (
+        "Le joueur qui pose la deuxième carte devient le nouveau vendeur : c'est lui qui met "
+        "aux enchères les deux cartes, et le tour continue avec le joueur à sa gauche. Les "
+        "joueurs placés entre le vendeur initial et le nouveau vendeur perdent une possibilité "
+        "d'être vendeur."
+    ),
+    "auctions.double.auctioneer=leader": (
+        "Le joueur qui a offert le tableau double enchère reste le vendeur, quel que soit le "
+        "joueur qui a posé la deuxième carte."
+    ),
+    "auctions.double.payee=adder": (
+        "Le joueur qui a posé la deuxième carte reçoit tout l'argent de la vente ; il n'est "
+        "pas partagé avec le joueur qui a offert le tableau double enchère."
+    ),
+    "auctions.double.payee=auctioneer": (
+        "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente."
+    ),
+    "auctions.double.payee=split-equally": (
+        "Quand un autre joueur a posé la deuxième carte, l'argent est divisé en parts égales "
+        "entre le vendeur initial (le joueur qui a offert le tableau double enchère) et le "
+        "nouveau vendeur."
+    ),
+    "auctions.double.split.odd_unit_to=adder": (
+        "Si l'argent ne peut pas être divisé également, le nouveau vendeur obtient les {unit} "
+        "du reste de la division."
+    ),
+    "auctions.double.split.odd_unit_to=leader": (
+        "Si l'argent ne peut pas être divisé également, le vendeur initial obtient les {unit} "
+        "du reste de la division."
+    ),
+    "auctions.double.split.seller_wins=own-share-to-bank": (
+        "Si l'un ou l'autre des deux vendeurs est le meilleur enchérisseur, il paie sa part à "
+        "la banque et l'autre part à l'autre vendeur."
+    ),
+    "auctions.double.split.seller_wins=all-to-bank": (
+        "Si l'un ou l'autre des deux vendeurs est le meilleur enchérisseur, il paie toute la "
+        "somme à la banque."
+    ),
+    # Fin d'une manche
+    "round_end.artist_cards": (
+        "Dès que le {nth} tableau d'un même {noun} est proposé pendant la manche, la manche "
+        "s'arrête immédiatement. Ce tableau n'est pas vendu et n'appartient à personne, mais "
+        "il compte pour le classement."
+    ),
+    "@round_end.double_first": (
+        "Si ce tableau est de type double enchère, on ne propose pas de deuxième tableau."
+    ),
+    "@round_end.double_second": (
+        "Si c'est le deuxième tableau d'une double enchère, il y a deux tableaux invendus "
+        "plutôt qu'un."
+    ),
+    "round_end.hands_exhausted.last_card=unsold": (
+        "Si tous les joueurs n'ont plus de cartes en main avant qu'un {noun} ait {count} "
+        "tableaux sur la table, les ventes s'arrêtent quand la dernière carte est proposée : "
+        "le dernier tableau n'est pas vendu et n'appartient à personne, mais il compte pour le "
+        "classement."
+    ),
+    "round_end.hands_exhausted.last_card=sold": (
+        "Si tous les joueurs n'ont plus de cartes en main avant qu'un {noun} ait {count} "
+        "tableaux sur la table, le dernier tableau est vendu normalement, puis la manche "
+        "s'arrête."
+    ),
+    "round_end.hands_exhausted.then=end-game": (
+        "La manche est évaluée normalement, puis la partie est terminée."
+    ),
+    "round_end.hands_exhausted.then=next-round": (
+        "La manche est évaluée normalement, puis la partie continue avec la manche suivante, "
+        "s'il en reste une."
+    ),
+    "next_round.starter=left-of-last-card-player": (
+        "La manche suivante commence avec le joueur à la gauche du joueur qui a proposé le "
+        "dernier tableau de la manche précédente."
+    ),
+    "next_round.starter=left-of-last-auctioneer": (
+        "La manche suivante commence avec le joueur à la gauche du dernier vendeur (le dernier "
+        "joueur à avoir mis un lot aux enchères)."
+    ),
+    # Vente à la banque
+    "scoring.ranking": (
+        "À la fin de la manche, compter pour chaque {noun} le nombre de tableaux proposés "
+        "pendant la manche, y compris celui qui a provoqué la clôture des ventes. Celui qui en "
+        "a le plus est premier, le suivant deuxième, et ainsi de suite ; les {places} "
+        "premiers reçoivent les valeurs du tableau ci-dessous, marquées sous leur tableau sur "
+        "le plateau, sur la ligne de la manche en cours."
+    ),
+    "scoring.tie_break=board-order": (
+        "Si deux {nouns} ou plus sont à égalité, le plus à gauche sur le plateau est classé en "
+        "tête : {first} l'emporte sur tous les autres, {last} sur aucun."
+    ),
+    "scoring.tie_break=reverse-board-order": (
+        "Si deux {nouns} ou plus sont à égalité, le plus à droite sur le plateau est classé en "
+        "tête : {last} l'emporte sur tous les autres, {first} sur aucun."
+    ),
+    "scoring.rank_unplayed_artists=false": (
+        "Seuls les {nouns} proposés pendant la manche sont classés : s'ils sont moins nombreux "
+        "que les places, seuls ceux-là sont classés."
+    ),
+    "scoring.rank_unplayed_artists=true": (
+        "Même les {nouns} qui n'ont pas été proposés pendant la manche peuvent être classés, "
+        "dans l'ordre des égalités."
+    ),
+    "scoring.valuation=cumulative": (
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "tableau d'un {noun} classé dans la manche vaut la somme de tous les marqueurs de sa "
+        "colonne, ceux de cette manche et des manches précédentes ; un tableau d'un {noun} qui "
+        "n'est pas classé ne vaut rien, même s'il a été coté lors de manches précédentes."
+    ),
+    "scoring.valuation=this-round": (
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "tableau d'un {noun} classé dans la manche vaut la valeur de cette manche seulement ; "
+        "un tableau d'un {noun} qui n'est pas classé ne vaut rien."
+    ),
+    "@scoring.discard": (
+        "Une fois que chacun a été payé, tous les tableaux de la table sont jetés ; les cartes "
+        "en main sont conservées."
+    ),
+    # Fin de la partie
+    "@end.last": (
+        "La partie s'achève après la manche {rounds} (ou plus tôt, si toutes les mains sont "
+        "vides). Les cartes restant en main ne valent rien."
+    ),
+    "@end.winner": "Tous les joueurs montrent leur argent : le joueur le plus riche gagne.",
+    "winner.ties=shared": "Les joueurs les plus riches à égalité se partagent la victoire.",
+    "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
+    # Nombre de joueurs
+    "player_counts.N.dummy_hands.hands": (
+        "À {players} joueurs, {hands} en plus, à personne : chaque main reçoit "
+        "{deal} cartes au fil des manches, et les mains mystères restent faces cachées."
+    ),
+    "@dummy.cards": (
+        "Les cartes mystères sont retournées pendant la manche. Un tableau mystère n'est pas "
+        "vendu, il n'appartient à aucun joueur et ne rapporte rien à personne, mais il compte "
+        "pour le classement et peut provoquer la fin de la manche. Si un tableau mystère est de "
+        "type double enchère, on ne joue pas de deuxième carte."
+    ),
+    "player_counts.N.dummy_hands.flip.when=after-auction": (
+        "Après chaque vente aux enchères, une carte mystère peut être retournée."
+    ),
+    "player_counts.N.dummy_hands.flip.when=between-turns": (
+        "Entre les tours des joueurs, une carte mystère est retournée."
+    ),
+    "player_counts.N.dummy_hands.flip.by=auctioneer": (
+        "C'est le joueur qui vient de conduire la vente qui décide et la retourne."
+    ),
+    "player_counts.N.dummy_hands.flip.by=winner": (
+        "C'est le joueur qui a remporté la vente (ou pris le tableau, si personne n'a fait "
+        "d'offre) qui décide et la retourne."
+    ),
+    "player_counts.N.dummy_hands.flip.optional=true": (
+        "Retourner une carte mystère est toujours facultatif."
+    ),
+    "player_counts.N.dummy_hands.flip.optional=false": "Une carte doit être retournée.",
+    "player_counts.N.dummy_hands.flip.card=top": (
+        "On retourne la carte du dessus de la main mystère."
+    ),
+    "player_counts.N.dummy_hands.flip.card=random": (
+        "On retourne une carte au hasard de la main mystère."
+    ),
+    "player_counts.N.dummy_hands.flip.hand=alternate": (
+        "Les mains mystères sont utilisées à tour de rôle ; une main vide est sautée."
+    ),
+    "player_counts.N.dummy_hands.flip.hand=random": (
+        "La main mystère est choisie au hasard ; une main vide est sautée."
+    ),
+    "next_round.dummy_card_laid_by=flipper": (
+        "Une carte mystère qui termine la manche compte comme proposée par le joueur qui l'a "
+        "retournée (entre les tours : par le joueur dont c'était le tour)."
+    ),
+    "next_round.dummy_card_laid_by=last-auctioneer": (
+        "Une carte mystère qui termine la manche compte comme proposée par le dernier vendeur."
+    ),
+    # Variantes, hypothèses, valeurs par défaut
+    "optional_modules": "{title} (variante facultative). {description}",
+    "notes": (
+        "Là où la règle est muette ou ambiguë, ces règles retiennent les lectures suivantes."
+    ),
+    "notes.N": "{text} ({topic})",
+    "@defaults": "Ces options diffèrent des valeurs par défaut du schéma des règles.",
+    "@default.item": "{title} ({path}) : {value} (par défaut : {default})",
+    "custom": "Cette règle est jouée par la stratégie personnalisée {strategy}.",
+    # Exemple
+    "@example.intro": (
+        "Une partie de ces règles jouée par le moteur (graine {seed}, {players} joueurs) : à "
+        "la fin de la manche {round}, la table portait les tableaux ci-dessous."
+    ),
+    "@example.values": (
+        "La valeur des tableaux après la manche {round}, par {noun} : la valeur de cette "
+        "manche, le total de la colonne, et le prix de vente d'un tableau."
+    ),
+    "@example.payouts": "Les joueurs ont reçu : {payouts}.",
+    "@example.none": "personne",
+}
+
+WORDS: dict[str, str] = {
+    "overview": "Présentation",
+    "components": "Contenu",
+    "setup": "Préparation",
+    "playing": "Déroulement d'une manche",
+    "auctions": "Les ventes aux enchères",
+    "auction.open": "Aller et retour",
+    "auction.once_around": "Un seul tour",
+    "auction.sealed": "Dans la main",
+    "auction.fixed_price": "Prix fixe",
+    "auction.double": "Double enchère",
+    "total": "Total",
+    "players": "Joueurs",
+    "round_n": "Manche {n}",
+    "n_players": "{n} joueurs",
+    "dummy_hands": "Mains mystères",
+    "dummy_hands_one": "une main mystère est distribuée",
+    "dummy_hands_many": "{n} mains mystères sont distribuées",
+    "round_end": "Fin des ventes aux enchères",
+    "scoring": "Vente à la banque",
+    "place": "Place",
+    "value": "Valeur",
+    "others": "Tous les autres",
+    "end": "Fin de la partie et vainqueur",
+    "players_rules": "Règles selon le nombre de joueurs",
+    "optional": "Variantes",
+    "notes": "Hypothèses",
+    "defaults": "Options différentes des valeurs par défaut",
+    "example": "Exemple",
+    "cards": "Tableaux",
+    "added": "Cette manche",
+    "column": "Total de la colonne",
+    "paid": "Par tableau",
+    "seat": "Joueur {n}",
+    "identical": "{a} et {b} ont les mêmes règles.",
+    "differ": "Règles qui diffèrent entre {a} et {b} :",
+    "option": "{title} ({path}) : {a} / {b}",
+}
+
+
+def plural(noun: str) -> str:
+    """``artiste`` -> ``artistes``; ``genre`` -> ``genres``."""
+    return noun if noun.endswith(("s", "x")) else noun + "s"
+
+
+def join(items: Sequence[str]) -> str:
+    """``a``, ``a et b``, ``a, b et c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " et " + items[-1]
+
+
+def either(items: Sequence[str]) -> str:
+    """``a``, ``a ou b``, ``a, b ou c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " ou " + items[-1]
+
+
+def ordinal(n: int) -> str:
+    """``1er``, ``2e``, ``5e`` (the abbreviations of French typography)."""
+    return "1er" if n == 1 else f"{n}e"

@@ -1,0 +1,175 @@
+"""What the rulebook needs from the ruleset schema: option titles, choices and defaults.
+
+The schema is the single source of truth for what an option is called and what
+its default is. This module reads it directly (not through the loader's
+internals) so that the generated "options that differ from the defaults" list,
+the schema reference page and the diff all agree with it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any
+
+import attrs
+
+from auctionrules import resources
+
+#: Keys that describe a ruleset rather than a rule of play.
+METADATA_KEYS: frozenset[str] = frozenset(
+    {"id", "kind", "title", "description", "edition", "publisher", "year", "language",
+     "source", "notes", "extends", "modules"}
+)
+
+
+@cache
+def ruleset_schema() -> Mapping[str, Any]:
+    """The ruleset JSON Schema, parsed once."""
+    with resources.schema_path("ruleset").open(encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+def resolve(node: Mapping[str, Any], schema: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``node`` with its local ``$ref`` chain followed; the referring keywords win."""
+    schema = ruleset_schema() if schema is None else schema
+    result = dict(node)
+    for _ in range(32):
+        if "$ref" not in result:
+            return result
+        target: Any = schema
+        for part in str(result.pop("$ref")).removeprefix("#/").split("/"):
+            target = target[part]
+        merged = dict(target)
+        merged.update(result)
+        result = merged
+    raise ValueError("$ref chain too deep")
+
+
+@attrs.frozen
+class Option:
+    """One documented property of the schema, at a concrete or generic path."""
+
+    path: str
+    node: Mapping[str, Any]
+
+    @property
+    def title(self) -> str:
+        """The schema title, or the last path component."""
+        return str(self.node.get("title", self.path.rsplit(".", 1)[-1]))
+
+    @property
+    def description(self) -> str:
+        """The schema description, or nothing."""
+        return str(self.node.get("description", ""))
+
+    @property
+    def has_default(self) -> bool:
+        """Whether the schema gives a default."""
+        return "default" in self.node
+
+    @property
+    def default(self) -> Any:
+        """The schema default (check :attr:`has_default` first)."""
+        return self.node.get("default")
+
+    def choices(self) -> tuple[Any, ...]:
+        """The finite values the option takes: enum members or ``True``/``False``."""
+        values: list[Any] = list(self.node.get("enum", ()))
+        for alternative in [*self.node.get("anyOf", ()), *self.node.get("oneOf", ())]:
+            sub = resolve(alternative)
+            values += sub.get("enum", ())
+            if sub.get("type") == "boolean":
+                values += [True, False]
+        if self.node.get("type") == "boolean":
+            values += [True, False]
+        return tuple(dict.fromkeys(values))
+
+
+def option(path: str) -> Option:
+    """The schema entry of a concrete path such as ``player_counts.3.deal``."""
+    node = resolve(ruleset_schema())
+    for part in path.split("."):
+        properties = node.get("properties", {})
+        if part in properties:
+            node = resolve(properties[part])
+        elif isinstance(node.get("additionalProperties"), dict):
+            node = resolve(node["additionalProperties"])
+        elif isinstance(node.get("items"), dict) and part.isdigit():
+            node = resolve(node["items"])
+        else:
+            raise KeyError(path)
+    return Option(path, node)
+
+
+def document_options(document: Mapping[str, Any]) -> Iterator[tuple[Option, Any]]:
+    """Every option of ``document`` the schema gives a default or a choice for.
+
+    Objects are followed into; an option is reported with the value the
+    document holds (``document`` is a resolved one, with defaults filled).
+    """
+    yield from _walk(document, resolve(ruleset_schema()), "")
+
+
+def _walk(value: Any, node: Mapping[str, Any], prefix: str) -> Iterator[tuple[Option, Any]]:
+    if not isinstance(value, Mapping):
+        return
+    properties: Mapping[str, Any] = node.get("properties", {})
+    extra = node.get("additionalProperties")
+    for name, item in value.items():
+        if name in properties:
+            sub = resolve(properties[name])
+        elif isinstance(extra, dict):
+            sub = resolve(extra)
+        else:
+            continue
+        path = f"{prefix}{name}"
+        opt = Option(path, sub)
+        if opt.has_default or opt.choices():
+            yield opt, item
+        if isinstance(item, Mapping):
+            yield from _walk(item, sub, path + ".")
+
+
+def fill_defaults(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of ``document`` with the schema defaults filled in.
+
+    Needed after a module is applied on top of a resolved document: the keys a
+    module brings (a new player count, say) arrive without their defaults.
+    """
+    result = copy.deepcopy(dict(document))
+    _fill(result, resolve(ruleset_schema()))
+    return result
+
+
+def _fill(value: Any, node: Mapping[str, Any]) -> None:
+    if not isinstance(value, dict):
+        return
+    properties: Mapping[str, Any] = node.get("properties", {})
+    for name, raw in properties.items():
+        sub = resolve(raw)
+        if name not in value:
+            if "default" in sub:
+                value[name] = copy.deepcopy(sub["default"])
+            elif sub.get("type") == "object" and "properties" in sub and not sub.get("required"):
+                value[name] = {}
+            else:
+                continue
+        _fill(value[name], sub)
+    extra = node.get("additionalProperties")
+    if isinstance(extra, dict):
+        for name, item in value.items():
+            if name not in properties:
+                _fill(item, resolve(extra))
+
+
+def non_default_options(document: Mapping[str, Any]) -> list[tuple[Option, Any]]:
+    """Options whose value in ``document`` is not the schema default, in document order."""
+    return [
+        (opt, value)
+        for opt, value in document_options(document)
+        if opt.has_default and value != opt.default and opt.path not in METADATA_KEYS
+    ]

@@ -1,0 +1,72 @@
+"""End of a round, scoring and end of the game."""
+
+from __future__ import annotations
+
+from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
+from auctionrules.rulebook.writer import Param, Writer
+
+
+def round_end(w: Writer) -> Section:
+    """The card that ends a round, its double edge cases, empty hands and the next starter."""
+    r = w.ruleset
+    n = r.round_end.artist_cards
+    nth = Param(w.catalog.ordinal(n), ("round_end.artist_cards",))
+    count = w.value("round_end.artist_cards", n)
+    fifth = [w.say("round_end.artist_cards", nth=nth, noun=w.noun())]
+    if r.auctions.double.enabled:
+        with w.when("auctions.double.enabled"):
+            fifth += [w.say("@round_end.double_first"), w.say("@round_end.double_second")]
+    exhausted = r.round_end.hands_exhausted
+    empty = [
+        w.choose("round_end.hands_exhausted.last_card", exhausted.last_card, noun=w.noun(),
+                 count=count),
+        w.choose("round_end.hands_exhausted.then", exhausted.then),
+    ]
+    nxt = [w.choose("next_round.starter", r.next_round.starter)]
+    blocks = [Paragraph(fifth), Paragraph(empty), Paragraph(nxt)]
+    return Section("round_end", w.word("round_end"), blocks)
+
+
+def ranking_table(w: Writer) -> Table:
+    """Place -> value of the ranking markers."""
+    values = w.ruleset.scoring.ranking
+    rows = [(w.catalog.ordinal(i + 1), w.ruleset.amount(v)) for i, v in enumerate(values)]
+    rows.append((w.word("others"), w.ruleset.amount(0)))
+    source = Sentence("scoring.ranking.table", "", ("scoring.ranking", "theme.currency"))
+    return Table((w.word("place"), w.word("value")), rows, source)
+
+
+def scoring(w: Writer) -> Section:
+    """Ranking, ties, unplayed artists and the (cumulative) value of a card."""
+    s = w.ruleset.scoring
+    artists = w.ruleset.theme.artists
+    rank = [
+        w.say(
+            "scoring.ranking",
+            noun=w.noun(),
+            nouns=w.noun(plural=True),
+            places=w.value("scoring.ranking", len(s.ranking)),
+        ),
+        w.choose("scoring.tie_break", s.tie_break, nouns=w.noun(plural=True),
+                 first=Param(artists[0].name.get(w.lang), ("theme.artists",)),
+                 last=Param(artists[-1].name.get(w.lang), ("theme.artists",))),
+        w.choose("scoring.rank_unplayed_artists", s.rank_unplayed_artists,
+                 nouns=w.noun(plural=True)),
+    ]
+    value = [
+        w.choose("scoring.valuation", s.valuation, noun=w.noun()),
+        w.say("@scoring.discard"),
+    ]
+    blocks: list[Block] = [Paragraph(rank), ranking_table(w), Paragraph(value)]
+    return Section("scoring", w.word("scoring"), blocks)
+
+
+def end_game(w: Writer) -> Section:
+    """When the game ends and who wins."""
+    r = w.ruleset
+    end = [
+        w.say("@end.last", rounds=w.value("rounds", r.rounds)),
+        w.say("@end.winner"),
+        w.choose("winner.ties", r.winner.ties),
+    ]
+    return Section("end", w.word("end"), [Paragraph(end)])

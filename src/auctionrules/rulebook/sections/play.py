@@ -1,0 +1,86 @@
+"""Playing a round and the four single-card auction types.
+
+Each auction type is a subsection written only when the type is enabled; its
+sentences are conditional on ``auctions.<type>.enabled`` so that switching a
+type off changes exactly the sentences that described it.
+"""
+
+from __future__ import annotations
+
+from auctionrules.model import AUCTION_TYPES
+from auctionrules.rulebook.document import Paragraph, Section, Sentence
+from auctionrules.rulebook.writer import Writer
+
+
+def playing(w: Writer) -> Section:
+    """The auctioneer's turn, payment, bidding rules and the no-bid rule."""
+    r = w.ruleset
+    turn = [w.say("@round.turn"), w.say("@round.pay"), w.say("@round.order")]
+    bids = [
+        w.say("money.bid_unit", unit=w.money(r.money.bid_unit, "money.bid_unit")),
+        w.say("money.minimum_bid", minimum=w.money(r.money.minimum_bid, "money.minimum_bid")),
+        w.say("@round.cash"),
+        w.choose("no_bid", r.no_bid),
+    ]
+    disabled = [
+        w.choose(
+            f"auctions.{t}.enabled", False, auction=w.word(f"auction.{t}").lower()
+        )
+        for t in AUCTION_TYPES
+        if not r.auctions.of(t).enabled
+    ]
+    kinds = [w.say("@round.kinds")]
+    blocks = [Paragraph(turn), Paragraph(kinds + disabled), Paragraph(bids)]
+    blocks.append(Paragraph([w.say("@round.empty_hand")]))
+    return Section("playing", w.word("playing"), blocks)
+
+
+def _open(w: Writer) -> list[Sentence]:
+    ending = w.ruleset.auctions.open.ending
+    return [w.say("@auction.open"), w.choose("auctions.open.ending", ending)]
+
+
+def _once_around(w: Writer) -> list[Sentence]:
+    turn = w.ruleset.auctions.once_around.auctioneer_turn
+    return [w.say("@auction.once_around"), w.choose("auctions.once_around.auctioneer_turn", turn)]
+
+
+def _sealed(w: Writer) -> list[Sentence]:
+    tie = w.ruleset.auctions.sealed.tie_break
+    return [w.say("@auction.sealed"), w.choose("auctions.sealed.tie_break", tie)]
+
+
+def _fixed_price(w: Writer) -> list[Sentence]:
+    fp = w.ruleset.auctions.fixed_price
+    return [
+        w.say("@auction.fixed_price"),
+        w.choose("auctions.fixed_price.max_price", fp.max_price),
+        w.choose("auctions.fixed_price.nobody_buys", fp.nobody_buys),
+        w.choose(
+            "auctions.fixed_price.broke_auctioneer",
+            fp.broke_auctioneer,
+            "auctions.fixed_price.max_price",
+        ),
+    ]
+
+
+_SINGLE = {
+    "open": _open,
+    "once_around": _once_around,
+    "sealed": _sealed,
+    "fixed_price": _fixed_price,
+}
+
+
+def auctions(w: Writer) -> Section:
+    """One subsection per enabled single-card auction type."""
+    subsections = []
+    for name, build in _SINGLE.items():
+        if not w.ruleset.auctions.of(name).enabled:
+            continue
+        path = f"auctions.{name}"
+        with w.when(f"{path}.enabled"):
+            sentences = build(w)
+        subsections.append(Section(path, w.word(f"auction.{name}"), [Paragraph(sentences)]))
+    intro = Paragraph([w.say("@auctions.intro")])
+    return Section("auctions", w.word("auctions"), [intro], subsections)

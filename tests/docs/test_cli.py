@@ -1,0 +1,87 @@
+"""``auctionrules docs`` and ``auctionrules diff`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "auctionrules", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+def test_docs_markdown() -> None:
+    result = run("docs", "hig-1992-en", "--format", "md")
+    assert result.returncode == 0
+    assert result.stdout.startswith("# Modern Art (Hans im Glück 1992, English translation)\n")
+    assert "## Setup" in result.stdout
+
+
+def test_docs_rst_french_to_file(tmp_path: Path) -> None:
+    out = tmp_path / "regles.rst"
+    result = run("docs", "hig-1992-fr", "--format", "rst", "--lang", "fr", "-o", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    text = out.read_text(encoding="utf-8")
+    assert "Préparation\n-----------" in text
+    assert "$100.000" in text
+
+
+def test_docs_of_a_file() -> None:
+    result = run("docs", "docs/examples/club.yaml")
+    assert result.returncode == 0
+    assert "A player who passes drops out of the auction for good" in result.stdout
+
+
+def test_docs_errors() -> None:
+    unknown = run("docs", "no-such-edition")
+    assert unknown.returncode == 2 and "unknown variant: 'no-such-edition'" in unknown.stderr
+    missing = run("docs", "missing.yaml")
+    assert missing.returncode == 2 and "missing.yaml: no such file" in missing.stderr
+    lang = run("docs", "hig-1992-en", "--lang", "de")
+    assert lang.returncode == 2 and "unsupported language: 'de'" in lang.stderr
+
+
+def test_docs_of_an_invalid_file_prints_the_problems(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\ntitle: Bad\nextends: hig-1992-en\nrounds: many\n", encoding="utf-8")
+    result = run("docs", str(bad))
+    assert result.returncode == 1
+    assert "bad.yaml" in result.stderr and "rounds" in result.stderr
+    assert result.stdout == ""
+
+
+def test_diff_exit_codes_and_text() -> None:
+    same = run("diff", "hig-1992-en", "hig-1992-en")
+    assert same.returncode == 0
+    assert same.stdout == "hig-1992-en and hig-1992-en have the same rules.\n"
+    differ = run("diff", "hig-1992-en", "hig-1992-fr")
+    assert differ.returncode == 1
+    assert "The auctions › Double auction" in differ.stdout
+    assert "  hig-1992-fr: A card drawn at random from the dummy hand is turned over." in (
+        differ.stdout
+    )
+
+
+def test_diff_json() -> None:
+    result = run("diff", "hig-1992-en", "hig-1992-fr", "--format", "json")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert {"path": "auctions.double.payee", "a": "adder", "b": "split-equally"} in data["options"]
+
+
+@pytest.mark.parametrize("args", [("hig-1992-en", "nope"), ("nope.yaml", "hig-1992-en")])
+def test_diff_errors_exit_2(args: tuple[str, str]) -> None:
+    result = run("diff", *args)
+    assert result.returncode == 2
+    assert result.stderr

@@ -1,0 +1,146 @@
+"""Markdown and reStructuredText output, catalogs, and the structure both come from."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import docutils.core
+import docutils.utils
+import pytest
+
+from auctionrules import resources
+from auctionrules.loader import load_ruleset
+from auctionrules.rulebook import (
+    UnknownLanguageError,
+    available,
+    build_document,
+    markdown,
+    render,
+    rst,
+)
+from auctionrules.rulebook.lang import catalog
+
+VARIANTS = resources.bundled_variant_ids()
+LANGS = available()
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_languages_are_english_and_french() -> None:
+    assert LANGS == ("en", "fr")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_catalog_has_the_keys_and_fields_of_english(lang: str) -> None:
+    en, other = catalog("en"), catalog(lang)
+    assert set(other.sentences) == set(en.sentences)
+    assert set(other.words) == set(en.words)
+    for key, template in en.sentences.items():
+        assert fields(other.sentences[key]) == fields(template), key
+    for key, template in en.words.items():
+        assert fields(other.words[key]) == fields(template), key
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_variant_renders_in_every_language(variant: str, lang: str) -> None:
+    ruleset = load_ruleset(variant)
+    md = render(ruleset, format="md", lang=lang, example=False)
+    text = render(ruleset, format="rst", lang=lang, example=False)
+    assert md.startswith("# ") and md.endswith("\n")
+    body = md.split("## " + catalog(lang).word("notes"))[0]  # notes may quote "{amount}"
+    assert not re.search(r"\{[a-z_]+\}", body), "an unfilled template field"
+    document = build_document(ruleset, lang, example=False)
+    for key in ("overview", "components", "setup", "playing", "round_end", "scoring", "end"):
+        assert document.section(key).blocks, key
+    assert {s.key for s in document.section("auctions").subsections} == {
+        f"auctions.{t}" for t in ruleset.auctions.enabled_types()
+    }
+    assert text.count("\n") > 50
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_rst_output_parses_without_warnings(variant: str) -> None:
+    text = render(load_ruleset(variant), format="rst", lang="fr", example=False)
+    doctree = docutils.core.publish_doctree(
+        text, settings_overrides={"report_level": 2, "halt_level": 5, "warning_stream": False}
+    )
+    problems = [n for n in doctree.findall(docutils.nodes.system_message)]
+    assert not problems, [p.astext() for p in problems]
+    assert len(list(doctree.findall(docutils.nodes.section))) >= 10
+    assert len(list(doctree.findall(docutils.nodes.table))) >= 3
+
+
+def test_markdown_structure() -> None:
+    md = render(load_ruleset("hig-1992-en"), format="md", lang="en", example=False)
+    headings = re.findall(r"^(#+) (.*)$", md, re.M)
+    assert headings[0] == ("#", "Modern Art (Hans im Glück 1992, English translation)")
+    assert ("##", "Setup") in headings
+    assert ("###", "Double auction") in headings
+    assert "| Artist | Open auction | Once-around auction | Sealed auction |" in md
+    assert "| Lite Metal | 3 | 3 | 2 | 2 | 2 | 12 |" in md
+    assert "- Lite Metal: 12 cards" in md
+
+
+def test_markdown_and_rst_escape_markup() -> None:
+    assert markdown.escape("a_b*c") == r"a\_b\*c"
+    assert rst.escape("a_b*c`d") == r"a\_b\*c\`d"
+
+
+def test_rst_nested_heading_depth() -> None:
+    text = render(load_ruleset("taiwan"), format="rst", example=False)
+    lines = text.splitlines()
+    assert set(lines[0]) == {"="} and set(lines[2]) == {"="}
+    assert "Setup\n-----" in text
+    assert "Double auction\n~~~~~~~~~~~~~~" in text
+
+
+def test_money_in_the_theme_format() -> None:
+    assert "Each player starts with 100,000." in render(load_ruleset("hig-1992-en"))
+    assert "$100.000" in render(load_ruleset("hig-1992-fr"), lang="fr")
+    assert "100 TWD" in render(load_ruleset("taiwan"))
+    assert "100 k€" in render(load_ruleset("cmon-2017"))
+
+
+def test_artist_names_follow_the_language() -> None:
+    en = render(load_ruleset("taiwan"), lang="en", example=False)
+    fr = render(load_ruleset("taiwan"), lang="fr", example=False)
+    assert "International scenery" in en and "Paysages internationaux" not in en
+    assert "Paysages internationaux" in fr
+
+
+def test_default_language_is_the_rulesets() -> None:
+    assert "## Préparation" in render(load_ruleset("hig-1992-fr"), example=False)
+    assert "## Setup" in render(load_ruleset("hig-1992-en"), example=False)
+
+
+def test_unknown_language_and_format() -> None:
+    ruleset = load_ruleset("hig-1992-en")
+    with pytest.raises(UnknownLanguageError, match="unsupported language: 'de'"):
+        render(ruleset, lang="de")
+    with pytest.raises(ValueError, match="unsupported format: 'pdf'"):
+        render(ruleset, format="pdf")
+
+
+def test_disabled_auction_type_is_left_out() -> None:
+    ruleset = load_ruleset("hig-1992-en")
+    document = dict(ruleset.document)
+    document["auctions"] = {**document["auctions"], "sealed": {"enabled": False,
+                                                              "tie_break": "auctioneer-first"}}
+    changed = type(ruleset).from_document(document)
+    md = render(changed, example=False)
+    assert "### Sealed auction" not in md
+    assert "There are no cards for the sealed auction in this game." in md
+    assert "| Artist | Open auction | Once-around auction | Fixed-price auction |" in md
+
+
+def test_units_carry_their_option() -> None:
+    doc = build_document(load_ruleset("hig-1992-fr"), "en", example=False)
+    owners = {u.owner for _, u in doc.units()}
+    assert "auctions.double.payee" in owners
+    assert "auctions.double.split.odd_unit_to" in owners
+    payee = next(u for _, u in doc.units() if u.owner == "auctions.double.payee")
+    assert payee.key == "auctions.double.payee=split-equally"

@@ -1,0 +1,148 @@
+"""The documentation site: one page per variant, README commands, tutorial example, extension.
+
+The extension is checked in a throwaway Sphinx project, as another project would
+use it; the full site is built by CI (``sphinx-build -W``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from sphinx.application import Sphinx
+
+from auctionrules import resources
+from auctionrules.loader import load_ruleset, validate_file
+from auctionrules.rulebook.reference import cli_rst, entries, schema_rst, subcommands
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+
+def readme_block(marker: str) -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(rf"<!-- {marker} -->\n```\w*\n(.*?)```", readme, re.S)
+    assert match, marker
+    return match.group(1).strip()
+
+
+@pytest.mark.parametrize("marker", ["main-command", "test-command"])
+def test_getting_started_includes_the_readme_commands(marker: str) -> None:
+    page = (DOCS / "getting-started.rst").read_text(encoding="utf-8")
+    assert f"   :start-after: <!-- {marker} -->\n   :lines: 2\n" in page
+    # what the literalinclude picks: the second line after the marker, below the fence
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    picked = lines[lines.index(f"<!-- {marker} -->") + 2]
+    assert picked == readme_block(marker)
+
+
+def test_every_bundled_variant_has_a_rulebook_page() -> None:
+    index = (DOCS / "variants" / "index.rst").read_text(encoding="utf-8")
+    for variant in resources.bundled_variant_ids():
+        page = (DOCS / "variants" / f"{variant}.rst").read_text(encoding="utf-8")
+        assert f".. auctionrules-rulebook:: {variant}\n" in page
+        assert f"   {variant}\n" in index
+    french = (DOCS / "variants" / "hig-1992-fr.rst").read_text(encoding="utf-8")
+    assert "   :lang: fr\n" in french and "   :lang: en\n" in french
+
+
+def test_tutorial_example_is_valid_and_shown() -> None:
+    example = DOCS / "examples" / "club.yaml"
+    assert validate_file(example) == []
+    club = load_ruleset(example)
+    assert club.extends if hasattr(club, "extends") else True
+    assert club.auctions.open.ending == "pass-is-final"
+    assert club.player_count(3).dummy_hands.hands == 1
+    assert ".. literalinclude:: examples/club.yaml" in (DOCS / "tutorial.rst").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_reliability_stub_is_in_the_toctree() -> None:
+    assert "   reliability\n" in (DOCS / "index.rst").read_text(encoding="utf-8")
+    assert (DOCS / "reliability.rst").is_file()
+
+
+def test_schema_reference_lists_every_option() -> None:
+    paths = {e.path for e in entries()}
+    for path in ("auctions.double.payee", "auctions.double.split.odd_unit_to",
+                 "player_counts.N.dummy_hands.flip.card", "theme.artists[].split.open",
+                 "scoring.ranking", "money.starting_cash", "theme.currency.format"):
+        assert path in paths
+    text = schema_rst()
+    assert "``auctions.double.payee``" in text
+    assert "default ``adder``" in text
+    assert "values ``adder``, ``auctioneer``, ``split-equally``" in text
+    assert "custom strategy" in text
+
+
+def test_cli_reference_covers_every_subcommand() -> None:
+    names = set(subcommands())
+    assert {"validate", "docs", "diff"} <= names
+    text = cli_rst()
+    for name in names:
+        assert f"auctionrules {name}\n" in text
+    assert "--format {md,rst}" in text
+
+
+def build(tmp_path: Path, page: str) -> tuple[str, str]:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["auctionrules.sphinxext"]\n', encoding="utf-8")
+    (src / "index.rst").write_text(page, encoding="utf-8")
+    (src / "club.yaml").write_text(
+        (DOCS / "examples" / "club.yaml").read_text(encoding="utf-8").replace(
+            "extends: hig-1992-en", "extends: hig-1992-en"), encoding="utf-8")
+    warnings: list[str] = []
+
+    class Stream:
+        def write(self, text: str) -> None:
+            warnings.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    app = Sphinx(str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
+                 status=None, warning=Stream(), freshenv=True)
+    app.build()
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    return html, "".join(warnings)
+
+
+def test_extension_in_another_project(tmp_path: Path) -> None:
+    html, warnings = build(tmp_path, (
+        "Rules\n=====\n\n"
+        ".. auctionrules-rulebook:: taiwan\n   :lang: fr\n   :no-example:\n\n"
+        "Club\n====\n\n.. auctionrules-rulebook::\n   :path: club.yaml\n   :title:\n\n"
+        "Options\n=======\n\n.. auctionrules-schema::\n\n"
+        "Commands\n========\n\n.. auctionrules-cli::\n"
+    ))
+    assert warnings == ""
+    assert "Paysages internationaux" in html
+    assert "<h2>Préparation" in html
+    assert "Our club’s Modern Art" in html or "Our club's Modern Art" in html
+    assert "A player who passes drops out of the auction for good" in html
+    assert "auctions.double.payee" in html
+    assert "auctionrules docs" in html
+
+
+def test_extension_reports_a_bad_ruleset(tmp_path: Path) -> None:
+    _, warnings = build(tmp_path, "Rules\n=====\n\n.. auctionrules-rulebook:: no-such-edition\n")
+    assert "cannot load ruleset 'no-such-edition'" in warnings
+
+
+def test_extension_metadata() -> None:
+    from auctionrules import sphinxext
+
+    class App:
+        def __init__(self) -> None:
+            self.directives: list[str] = []
+
+        def add_directive(self, name: str, cls: object) -> None:
+            self.directives.append(name)
+
+    app = App()
+    meta = sphinxext.setup(app)  # type: ignore[arg-type]
+    assert meta["parallel_read_safe"] is True
+    assert app.directives == ["auctionrules-rulebook", "auctionrules-schema", "auctionrules-cli"]
