@@ -21,29 +21,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def unreadable(name: str) -> str | None:
-    """Why ``name`` cannot be read as a file, or ``None`` if it can."""
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    path = Path(name)
-    if path.is_dir():
-        return "is a directory"
-    try:
-        with path.open("rb"):
-            pass
-    except OSError as exc:
-        return exc.strerror or type(exc).__name__
-    return None
-
-
-def run(args: argparse.Namespace) -> int:
-    from auctionrules.loader import validate_file
+    from auctionrules.loader import unreadable, validate_file
 
     results: list[dict[str, object]] = []
     errors: list[str] = []
     invalid = False
     for name in args.files:
-        reason = unreadable(name)
+        reason = unreadable(Path(name))
         if reason is not None:
             errors.append(f"{name}: cannot read: {reason}")
             continue

@@ -20,6 +20,7 @@ Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ __all__ = [
     "load_ruleset",
     "resolve_document",
     "ruleset_schema",
+    "unreadable",
     "validate_file",
     "validate_text",
 ]
@@ -60,8 +62,9 @@ def ruleset_schema() -> dict[str, Any]:
     return schema_check.ruleset_schema()
 
 
-def find_ruleset(ref: str | Path, *, relative_to: str | Path | None = None,
-                 module: bool = False) -> Path:
+def find_ruleset(
+    ref: str | Path, *, relative_to: str | Path | None = None, module: bool = False
+) -> Path:
     """The file ``ref`` names: a bundled id (a module's, with ``module``) or a path.
 
     A path is taken relative to ``relative_to`` (default: the working
@@ -83,19 +86,43 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
     if text is not None:
         sourced = resolution.text(text, name or "<string>")
     else:
-        try:
-            path = find_ruleset(ref)
-        except FileNotFoundError as exc:
-            label = str(ref) if name is None else name
-            return Outcome([Problem(label, 1, 1, f"cannot read the file: {exc}")])
-        label = name if name is not None else (str(ref) if isinstance(ref, Path) or not
-                                               resolve.is_bundled_id(str(ref)) else str(path))
-        if path.is_dir():
-            return Outcome([Problem(label, 1, 1, "cannot read the file: it is a directory")])
+        if isinstance(ref, Path) or not resolve.is_bundled_id(ref):
+            path, label = Path(ref), str(ref)
+            reason = unreadable(path)
+            if reason is not None:
+                return Outcome([Problem(label, 1, 1, f"cannot read the file: {reason}")])
+        else:
+            try:
+                path = find_ruleset(ref)
+            except FileNotFoundError as exc:
+                return Outcome([Problem(ref, 1, 1, str(exc))])
+            label = str(path)
         sourced = resolution.file(path, label)
     if sourced is None:
         return Outcome(sort_problems(resolution.problems))
     return _finish(sourced, resolution.problems, broken=resolution.broken)
+
+
+def unreadable(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a ruleset file, or ``None`` if it can be tried.
+
+    Only regular files are read: a directory, a device (``/dev/zero`` never
+    ends) or a pipe is refused by name, before any byte is read.
+    """
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        return (exc.strerror or type(exc).__name__).lower()
+    if stat.S_ISDIR(mode):
+        return "it is a directory"
+    if not stat.S_ISREG(mode):
+        return "not a regular file"
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as exc:
+        return (exc.strerror or type(exc).__name__).lower()
+    return None
 
 
 def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
@@ -162,10 +189,17 @@ def load_ruleset(ref: str | Path) -> Ruleset:
         raise RulesetError(outcome.problems)
     if outcome.ruleset is None:
         name = str(ref)
-        raise RulesetError([
-            Problem(name, 1, 1, "this is a module, not a whole game: list it under modules: "
-                    "of a variant", "$.kind")
-        ])
+        raise RulesetError(
+            [
+                Problem(
+                    name,
+                    1,
+                    1,
+                    "this is a module, not a whole game: list it under modules: of a variant",
+                    "$.kind",
+                )
+            ]
+        )
     return outcome.ruleset
 
 

@@ -52,7 +52,7 @@ def find(ref: str, *, relative_to: Path | None = None, module: bool = False) -> 
     path = Path(ref)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
-    return path if path.is_file() else None
+    return path if path.is_file() else None  # is_file: a regular file, never a device
 
 
 def not_found_message(ref: str, *, module: bool) -> str:
@@ -68,8 +68,8 @@ def not_found_message(ref: str, *, module: bool) -> str:
         )
     if is_bundled_id(ref):
         hint = schema_check.suggestion(ref, ids) or f" (bundled: {', '.join(ids)})"
-        return f"no bundled {noun} is named {ref!r}{hint}"
-    return f"no {noun} file {ref!r} (a path is relative to the file that names it)"
+        return f"unknown {noun} {ref!r}: no bundled {noun} has this id{hint}"
+    return f"no such {noun} file {ref!r} (a path is relative to the file that names it)"
 
 
 def display_name(path: Path, referrer: str | None, ref: str) -> str:
