@@ -35,22 +35,23 @@ class RandomAgent:
         self.bid_chance = bid_chance
 
     def _amount(self, lo: int, hi: int, step: int) -> int:
-        rng = self.rng
+        rnd = self.rng.random
         steps = (hi - lo) // step
-        near = rng.random() < 0.5
-        return lo + rng.randint(0, min(steps, 10) if near else steps) * step
+        if rnd() < 0.5 and steps > 10:
+            steps = 10
+        return lo + int(rnd() * (steps + 1)) * step
 
     def act(self, state: Any, legal: Legal) -> Action:
         """A random legal action."""
-        rng = self.rng
+        rnd = self.rng.random
         if legal.price is not None:
             return Price(self._amount(*legal.price))
         actions = legal.actions
-        if legal.bid is not None and (not actions or rng.random() < self.bid_chance):
+        if legal.bid is not None and (not actions or rnd() < self.bid_chance):
             return Bid(self._amount(*legal.bid))
         if not actions:
             raise ValueError(f"no legal action: {legal!r}")
-        return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+        return actions[int(rnd() * len(actions))] if len(actions) > 1 else actions[0]
 
 
 def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:

@@ -20,7 +20,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.game import Game
+    from auctionrules.engine.flow import RoundFlow as Game
 
 _PASS_ONLY = (PASS,)
 _BUY_OR_PASS = (BUY, PASS)

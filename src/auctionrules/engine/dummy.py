@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from auctionrules.engine.game import Game
+    from auctionrules.engine.flow import RoundFlow as Game
 
 
 def choose(game: Game) -> tuple[int, int]:

@@ -1,45 +1,57 @@
-"""Events: what happened, as frozen values in the game's log.
+"""Events: what happened, as immutable values in the game's log.
 
 Every event is public: hands are never listed (``deal`` gives only the number
 of cards each hand received), a sealed bid is logged as ``sealed-bid`` without
 its amount until the ``reveal`` event, and a dummy card appears only once
-it is turned over. So the whole log can be shown to any player, except that
-prices are left out of views when ``money.public_prices`` is off.
+it is turned over. So the whole log can be shown to any player.
+
+An event is a small immutable slotted value (cheap to create: random play makes
+one per action); its ``fields`` mapping must not be modified.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import attrs
+_set = object.__setattr__
 
 
-def _freeze(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(data.items())
-
-
-@attrs.frozen
 class Event:
     """One thing that happened: ``kind`` (``deal``, ``play``, ``add``, ``bid``, ``pass``,
-    ``price``, ``sealed-bid``, ``reveal``, ``sold``, ``unsold``, ``flip``, ``round-end``,
-    ``scored``, ``game-end`` ...), the 1-based ``round`` and JSON-able ``fields``."""
+    ``price``, ``buy``, ``sealed-bid``, ``reveal``, ``sold``, ``unsold``, ``flip``,
+    ``round-end``, ``scored``, ``game-end``), the 1-based ``round`` and JSON-able
+    ``fields`` (read-only by convention). ``event["seat"]`` reads a field."""
 
+    __slots__ = ("fields", "kind", "round")
     kind: str
     round: int
-    fields: tuple[tuple[str, Any], ...] = attrs.field(converter=_freeze, eq=True)
+    fields: dict[str, Any]
+
+    def __init__(self, kind: str, round: int, fields: dict[str, Any]) -> None:
+        _set(self, "kind", kind)
+        _set(self, "round", round)
+        _set(self, "fields", fields)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Event is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.round, self.fields) == (other.kind, other.round, other.fields)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.round, repr(sorted(self.fields.items()))))
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.round}, {self.fields!r})"
 
     def __getitem__(self, key: str) -> Any:
-        for name, value in self.fields:
-            if name == key:
-                return value
-        raise KeyError(key)
+        return self.fields[key]
 
     def get(self, key: str, default: Any = None) -> Any:
         """The field ``key``, or ``default``."""
-        try:
-            return self[key]
-        except KeyError:
-            return default
+        return self.fields.get(key, default)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form: ``{"kind": ..., "round": ..., **fields}``."""
@@ -48,5 +60,5 @@ class Event:
         return out
 
     def __str__(self) -> str:
-        rest = " ".join(f"{k}={v}" for k, v in self.fields)
+        rest = " ".join(f"{k}={v}" for k, v in self.fields.items())
         return f"[r{self.round}] {self.kind} {rest}".rstrip()

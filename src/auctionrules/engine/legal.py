@@ -30,10 +30,11 @@ class Legal:
         self.price = price
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Bid):
-            return _in_range(action.amount, self.bid)
-        if isinstance(action, Price):
-            return _in_range(action.amount, self.price)
+        cls = action.__class__
+        if cls is Bid:
+            return _in_range(action.amount, self.bid)  # type: ignore[attr-defined]
+        if cls is Price:
+            return _in_range(action.amount, self.price)  # type: ignore[attr-defined]
         return action in self.actions
 
     def __iter__(self) -> Iterator[Action]:

@@ -38,11 +38,11 @@ def play_game(
     agents = agents if agents is not None else default_agents(rules.players, seed)
     while not game.is_over:
         seat = game.to_act()[0]
-        game.apply(agents[seat].act(game, game.legal(seat)), seat)
+        game.step(agents[seat].act(game, game.legal(seat)), seat)
         if check:
             problems = game.check_invariants()
             if problems:
                 raise InvariantError(
-                    f"after action {len(game.log) - 1} {game.log[-1]}: {'; '.join(problems)}"
+                    f"after action {len(game.log) - 1} {game.log[-1][1]}: {'; '.join(problems)}"
                 )
     return game

@@ -43,7 +43,7 @@ def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
         "players": names or [f"player {s}" for s in range(game.n)],
         "seed": game.seed,
         "deal": {"hands": game.start["hands"], "deck": game.start["deck"]},
-        "actions": [[seat, text] for seat, text in game.log],
+        "actions": [[seat, str(action)] for seat, action in game.log],
         "outcome": game.outcome.to_dict() if game.outcome is not None else None,
     }
     if "position" in game.start:

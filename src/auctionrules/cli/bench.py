@@ -1,0 +1,31 @@
+"""``auctionrules bench``: games/s and actions/s against the plain-Python yardstick."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "time random games through the engine's API against the refsim.py yardstick"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=300, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5],
+                        help="player counts (default: 3 4 5)")
+    parser.add_argument("--variant", default="hig-1992-en", help="bundled id or ruleset file")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each; the best counts")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from auctionrules.engine import EngineError
+    from auctionrules.engine.bench import bench
+    from auctionrules.loader import RulesetError
+
+    try:
+        for line in bench(args.games, args.players, args.variant, args.repeats):
+            print(line, flush=True)
+    except (EngineError, RulesetError, OSError) as exc:
+        print(f"auctionrules bench: {exc}", file=sys.stderr)
+        return 2
+    return 0

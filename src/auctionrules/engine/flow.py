@@ -1,0 +1,312 @@
+"""The flow of a round: laying cards, settling lots, dummy cards, scoring, next round.
+
+:class:`RoundFlow` is the base of :class:`~auctionrules.engine.game.Game` that
+holds the state and moves it on after every accepted action; the auction-type
+strategies (:mod:`.auctions`) call its public methods (:meth:`RoundFlow.sell`,
+:meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`, :meth:`RoundFlow.add_second`
+...). Nothing here checks legality: :class:`Game` does that first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from auctionrules.engine.actions import Action
+from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.cards import DOUBLE
+from auctionrules.engine.dummy import choose
+from auctionrules.engine.events import Event
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.outcome import Outcome, Reason, winners
+from auctionrules.engine.policies import BANK, to_seller
+from auctionrules.engine.rules import Rules
+from auctionrules.engine.scoring import score_round
+
+#: Phases of the game loop.
+LEAD, AUCTION, FLIPPING, OVER = range(4)
+
+
+class RoundFlow:
+    """The game state and its transitions (see the module docstring)."""
+
+
+    rules: Rules
+    n: int
+    seed: int
+    hands: list[list[int]]
+    deck: list[int]
+    cash: list[int]
+    board: list[list[int]]
+    round: int
+    counts: list[int]
+    owned: list[list[int]]
+    table: list[int]
+    discard: list[int]
+    phase: int
+    turn: int
+    lot: Lot | None
+    flipper: int
+    resume: int
+    last_card_player: int
+    last_auctioneer: int
+    dummy_next: int
+    rng: random.Random
+    bank_in: int
+    bank_out: int
+    money_total: int
+    sales: list[tuple[int, int, int]]
+    outcome: Outcome | None
+    _raw: list[tuple[str, int, dict[str, Any]]]
+    _events: list[Event]
+    _acting: tuple[int, ...] | None
+    _legal: Legal | None
+    _unit: int
+    _min_bid: int
+    log: list[tuple[int, Action]]
+    start: dict[str, Any]
+    start_cards: Counter[int]
+
+    def leadable(self, seat: int) -> list[int]:
+        """Distinct card codes ``seat`` may lead, ascending."""
+        hand = self.hands[seat]
+        distinct = sorted(set(hand))
+        if not self.rules.lead_requires_companion:
+            return distinct
+        return [c for c in distinct if c % 5 != DOUBLE or self.companions(seat, c)]
+
+    def companions(self, seat: int, first: int) -> list[int]:
+        """Distinct codes in ``seat``'s hand that may join the double ``first``."""
+        artist = first // 5
+        return sorted({c for c in self.hands[seat] if c // 5 == artist and c % 5 != DOUBLE})
+
+    def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
+        """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``."""
+        unit = self._unit
+        lo = high + unit
+        if lo < self._min_bid:
+            lo = self._min_bid
+        elif unit != 1 and lo % unit:
+            lo += unit - lo % unit
+        cash = self.cash[seat]
+        if cash < lo:
+            return None
+        return (lo, cash - (cash - lo) % unit, unit)
+
+    def price_range(self, seat: int) -> tuple[int, int, int] | None:
+        """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
+        broke and ``offer-at-zero``; ``None`` when broke and the auctioneer keeps the lot."""
+        rules = self.rules
+        unit, lo = self._unit, self._min_bid
+        top = self.cash[seat] if rules.fixed_price_capped else max(self.cash)
+        if top < lo:
+            return None if rules.broke_keeps else (0, 0, unit)
+        return (lo, top - (top - lo) % unit, unit)
+
+    def emit(self, kind: str, **fields: Any) -> None:
+        """Append an event to the log."""
+        self._raw.append((kind, self.round + 1, fields))
+
+    def _lead_from(self, start: int) -> None:
+        n = self.n
+        for k in range(n):
+            seat = (start + k) % n
+            if self.hands[seat] and self.leadable(seat):
+                self.phase, self.turn = LEAD, seat
+                return
+        self._end_round(exhausted=True)
+
+    def _exhausted(self) -> bool:
+        hands = self.hands
+        return not any(hands[s] for s in range(self.n))
+
+    def _place(self, code: int) -> bool:
+        """Count a card laid on the table; ``True`` if it ends the round."""
+        artist = code // 5
+        self.counts[artist] += 1
+        return self.counts[artist] >= self.rules.artist_cards
+
+    def _lead(self, seat: int, code: int) -> None:
+        self.hands[seat].remove(code)
+        self.emit("play", seat=seat, card=self.rules.codec.name(code))
+        lot = Lot(self.n, seat, code, code % 5)
+        self.lot = lot
+        self.last_card_player = seat
+        self.last_auctioneer = seat
+        if self._place(code):
+            self._end_round(exhausted=False, artist=code // 5)
+        elif not self.rules.last_card_sold and self._exhausted():
+            self._end_round(exhausted=True)
+        else:
+            self.phase = AUCTION
+            AUCTIONS[lot.kind].start(self, lot)
+
+    def add_second(self, lot: Lot, seat: int, code: int) -> None:
+        """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
+        self.hands[seat].remove(code)
+        lot.cards.append(code)
+        lot.adder = seat
+        self.emit("add", seat=seat, card=self.rules.codec.name(code))
+        self.last_card_player = seat
+        if self.rules.adder_auctions:
+            lot.auctioneer = seat
+        self.last_auctioneer = lot.auctioneer
+        if self._place(code):
+            self._end_round(exhausted=False, artist=code // 5)
+        elif not self.rules.last_card_sold and self._exhausted():
+            self._end_round(exhausted=True)
+        else:
+            lot.kind = code % 5
+            AUCTIONS[lot.kind].start(self, lot)
+
+    def sell(self, lot: Lot, winner: int, price: int) -> None:
+        """``winner`` pays ``price`` for the lot, to the payees the rules name."""
+        if lot.adder != NOBODY:
+            payments = tuple(self.rules.payee.payments(lot, winner, price))
+        else:
+            payments = ((to_seller(lot.auctioneer, winner), price),) if price else ()
+        self.cash[winner] -= price
+        for to, amount in payments:
+            if to == BANK:
+                self.bank_in += amount
+            else:
+                self.cash[to] += amount
+        self.owned[winner].extend(lot.cards)
+        self.sales.append((self.round, winner, price))
+        codec = self.rules.codec
+        self.emit(
+            "sold",
+            seat=winner,
+            price=price,
+            cards=[codec.name(c) for c in lot.cards],
+            auctioneer=lot.auctioneer,
+            payments=[list(p) for p in payments],
+        )
+        self._settled(lot, winner)
+
+    def take_free(self, lot: Lot, seat: int) -> None:
+        """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
+        self.owned[seat].extend(lot.cards)
+        codec = self.rules.codec
+        self.emit("sold", seat=seat, price=0, cards=[codec.name(c) for c in lot.cards],
+                  auctioneer=lot.auctioneer, payments=[], free=True)
+        self._settled(lot, seat)
+
+    def leave_unsold(self, lot: Lot) -> None:
+        """The lot stays on the table, unowned; it still counts for the ranking."""
+        self.table.extend(lot.cards)
+        self.emit("unsold", cards=[self.rules.codec.name(c) for c in lot.cards])
+        self._settled(lot, NOBODY)
+
+    def no_bid(self, lot: Lot) -> None:
+        """Nobody bid: the ``no_bid`` strategy names the taker."""
+        taker = self.rules.no_bid.taker(lot)
+        if taker == NOBODY:
+            self.leave_unsold(lot)
+        else:
+            self.take_free(lot, taker)
+
+    def _settled(self, lot: Lot, taker: int) -> None:
+        self.lot = None
+        self.last_auctioneer = lot.auctioneer
+        rules = self.rules
+        if rules.last_card_sold and self._exhausted():
+            self._end_round(exhausted=True)
+            return
+        resume = (lot.auctioneer + 1) % self.n
+        if rules.dummies and any(self.hands[self.n :]):
+            decision = rules.flip_when.after_lot(lot, taker)
+            if decision is not None:
+                flipper, automatic = decision
+                if automatic:
+                    if self._flip(flipper):
+                        return
+                else:
+                    self.phase, self.flipper, self.resume = FLIPPING, flipper, resume
+                    return
+        self._lead_from(resume)
+
+    def _flip(self, flipper: int) -> bool:
+        """Turn over a dummy card; ``True`` if it ended the round."""
+        hand_index, card_index = choose(self)
+        hand = self.hands[self.n + hand_index]
+        code = hand.pop(card_index)
+        self.table.append(code)
+        self.emit("flip", seat=flipper, hand=hand_index, card=self.rules.codec.name(code))
+        self.last_card_player = (
+            flipper if self.rules.dummy_laid_by_flipper else self.last_auctioneer
+        )
+        if self._place(code):
+            self._end_round(exhausted=False, artist=code // 5)
+            return True
+        return False
+
+    def _end_round(self, exhausted: bool, artist: int | None = None) -> None:
+        rules, codec = self.rules, self.rules.codec
+        if self.lot is not None:
+            self.table.extend(self.lot.cards)
+            self.lot = None
+        ids = codec.artist_ids
+        self.emit(
+            "round-end",
+            reason="hands-exhausted" if exhausted else "artist-cards",
+            artist=None if artist is None else ids[artist],
+            counts={ids[a]: c for a, c in enumerate(self.counts)},
+        )
+        score = score_round(
+            counts=self.counts,
+            owned=[[c // 5 for c in cards] for cards in self.owned],
+            board=self.board,
+            round_index=self.round,
+            ranking=rules.ranking,
+            rank_unplayed=rules.rank_unplayed,
+            tie_break=rules.ranking_tie_break,
+            valuation=rules.valuation,
+        )
+        for seat, pay in enumerate(score.payouts):
+            self.cash[seat] += pay
+            self.bank_out += pay
+        self.emit(
+            "scored",
+            ranked=[ids[a] for a in score.ranked],
+            added={ids[a]: v for a, v in enumerate(score.added)},
+            board={
+                ids[a]: sum(r[a] for r in self.board[: self.round + 1]) for a in range(len(ids))
+            },
+            values={ids[a]: v for a, v in enumerate(score.values)},
+            payouts=list(score.payouts),
+        )
+        for cards in self.owned:
+            self.discard.extend(cards)
+            cards.clear()
+        self.discard.extend(self.table)
+        self.table.clear()
+        self.counts = [0] * rules.artists
+        if (exhausted and not rules.exhausted_next_round) or self.round + 1 >= rules.rounds:
+            self._finish(Reason.HANDS_EXHAUSTED if exhausted else Reason.ROUNDS_COMPLETE)
+            return
+        self.round += 1
+        per = rules.hand_deal[self.round]
+        for hand in self.hands:
+            take = self.deck[:per]
+            del self.deck[:per]
+            hand.extend(take)
+        self.emit("deal", cards=[per] * len(self.hands), deck=len(self.deck))
+        self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
+
+    def _finish(self, reason: Reason) -> None:
+        cash = tuple(self.cash)
+        self.outcome = Outcome(
+            reason,
+            cash,
+            winners(cash, self.rules.ties_shared),
+            tuple(tuple(r) for r in self.board),
+            self.round + 1,
+        )
+        self.phase = OVER
+        self.emit(
+            "game-end", reason=reason.value, cash=list(cash), winners=list(self.outcome.winners)
+        )
+
