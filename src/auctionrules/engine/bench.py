@@ -14,6 +14,7 @@ Run it as ``auctionrules bench [--games N] [--players 3 4 5]`` or
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import runpy
@@ -77,7 +78,7 @@ def bench(
     ]
     for n in players:
         if ref is None:
-            eg, ea = best_of(repeats, lambda n=n: time_engine(variant, games, n))
+            eg, ea = best_of(repeats, functools.partial(time_engine, variant, games, n))
             lines.append(f"{n:>7} {eg:>15.0f} {ea:>10.0f} {'-':>15} {'-':>12} {'-':>6}")
             continue
         engine, yardstick = [], []
