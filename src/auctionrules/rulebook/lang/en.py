@@ -352,15 +352,19 @@ SENTENCES: dict[str, str] = {
     "custom": "This rule is played by the custom strategy {strategy}.",
     # Worked example
     "@example.intro": (
-        "A seeded game of these rules (seed {seed}, {players} players), played by the "
-        "engine: at the end of round {round}, the table held the cards below."
+        "A game of these rules played by the engine with random players ({players} players, "
+        "seed {seed}): at the end of round {round}, the cards on the table, the ranking and "
+        "the values were as follows."
     ),
-    "@example.values": (
-        "The card values after round {round}, per {noun}: this round's value, the column's "
-        "total, and what one card sold for."
+    "@example.cumulative": (
+        "{name} ranks {place}: {added} this round plus {earlier} from earlier rounds, so each "
+        "of its cards sells for {value}."
     ),
-    "@example.payouts": "The players received: {payouts}.",
-    "@example.none": "nobody",
+    "@example.unranked": (
+        "{name} has {board} in its column from earlier rounds but is not ranked this round: "
+        "its cards are worth nothing."
+    ),
+    "@example.payouts": "The bank paid {payouts}.",
 }
 
 WORDS: dict[str, str] = {

@@ -395,15 +395,19 @@ SENTENCES: dict[str, str] = {
     "custom": "Cette règle est jouée par la stratégie personnalisée {strategy}.",
     # Exemple
     "@example.intro": (
-        "Une partie de ces règles jouée par le moteur (graine {seed}, {players} joueurs) : à "
-        "la fin de la manche {round}, la table portait les tableaux ci-dessous."
+        "Une partie de ces règles jouée par le moteur avec des joueurs au hasard ({players} "
+        "joueurs, graine {seed}) : à la fin de la manche {round}, les tableaux de la table, le "
+        "classement et les valeurs étaient les suivants."
     ),
-    "@example.values": (
-        "La valeur des tableaux après la manche {round}, par {noun} : la valeur de cette "
-        "manche, le total de la colonne, et le prix de vente d'un tableau."
+    "@example.cumulative": (
+        "{name} est classé {place} : {added} dans cette manche plus {earlier} des manches "
+        "précédentes, chacun de ses tableaux est donc vendu {value}."
     ),
-    "@example.payouts": "Les joueurs ont reçu : {payouts}.",
-    "@example.none": "personne",
+    "@example.unranked": (
+        "{name} a {board} dans sa colonne, marqués lors de manches précédentes, mais n'est "
+        "pas classé dans cette manche : ses tableaux ne valent rien."
+    ),
+    "@example.payouts": "La banque a payé {payouts}.",
 }
 
 WORDS: dict[str, str] = {

@@ -1,0 +1,69 @@
+"""The worked scoring example: played by the engine, consistent with the rules it illustrates."""
+
+from __future__ import annotations
+
+import pytest
+
+from auctionrules import resources
+from auctionrules.loader import load_ruleset
+from auctionrules.rulebook import build_document, example, render
+from auctionrules.rulebook.document import Table
+
+
+def example_table(variant: str) -> Table:
+    section = build_document(load_ruleset(variant), "en").section("scoring.example")
+    (table,) = [b for b in section.blocks if isinstance(b, Table)]
+    return table
+
+
+@pytest.mark.parametrize("variant", resources.bundled_variant_ids())
+def test_example_follows_the_scoring_rules(variant: str) -> None:
+    ruleset = load_ruleset(variant)
+    table = example_table(variant)
+    assert table.header == ("Artist" if variant != "taiwan" else "Genre", "Cards", "Place",
+                            "This round", "Column total", "Per card")
+    names = [a.name.get("en") for a in ruleset.theme.artists]
+    assert [row[0] for row in table.rows] == names
+    ranked = sorted((row for row in table.rows if row[2] != "-"), key=lambda row: row[2])
+    values = [ruleset.amount(v) for v in ruleset.scoring.ranking]
+    # 001 "Settling Up": 30,000 to the first, 20,000 to the second, 10,000 to the third
+    assert [row[3] for row in ranked] == values[: len(ranked)]
+    for row in table.rows:
+        if row[2] == "-":  # an unranked artist's cards are worth nothing, whatever its column
+            assert row[3] == row[5] == ruleset.amount(0)
+        else:  # cumulative: a card is worth the whole column
+            assert row[5] == row[4]
+    # ranking: more cards first, ties to the artist further left on the board
+    order = sorted(range(len(names)), key=lambda i: (-int(table.rows[i][1] or 0), i))
+    expected = [names[i] for i in order if int(table.rows[i][1] or 0) > 0][: len(values)]
+    assert [row[0] for row in sorted(ranked, key=lambda row: row[2])] == expected
+
+
+def test_example_shows_cumulative_and_unranked_values() -> None:
+    text = render(load_ruleset("hig-1992-en"), format="md")
+    assert "### Worked example" in text
+    assert "from earlier rounds, so each of its cards sells for" in text
+    assert "but is not ranked this round: its cards are worth nothing" in text
+    assert "(4 players, seed 7)" in text
+
+
+def test_example_is_reproducible() -> None:
+    ruleset = load_ruleset("hig-1992-fr")
+    assert render(ruleset, lang="fr") == render(ruleset, lang="fr")
+
+
+def test_without_the_engine_the_example_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(example, "_engine", lambda: None)
+    text = render(load_ruleset("hig-1992-en"), format="md")
+    assert "Worked example" not in text
+    assert "## Scoring" in text
+
+
+def test_an_engine_that_fails_leaves_the_example_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        @staticmethod
+        def play_game(*args: object) -> None:
+            raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(example, "_engine", lambda: Broken)
+    assert "Worked example" not in render(load_ruleset("taiwan"))
