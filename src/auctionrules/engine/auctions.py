@@ -100,13 +100,14 @@ class OpenAuction(_Bidding):
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         ending = game.rules.open_ending
-        if isinstance(action, Bid):
-            lot.high, lot.high_bidder = action.amount, seat
-            lot.bids.append((seat, action.amount))
-            game.emit("bid", seat=seat, amount=action.amount)
+        if action.__class__ is Bid:
+            amount = action.amount
+            lot.high, lot.high_bidder = amount, seat
+            lot.bids.append((seat, amount))
+            game._raw.append(("bid", game.round + 1, {"seat": seat, "amount": amount}))
             nxt = ending.after_bid(lot, seat)
         else:
-            game.emit("pass", seat=seat)
+            game._raw.append(("pass", game.round + 1, {"seat": seat}))
             nxt = ending.after_pass(lot, seat)
         if nxt is None:
             self.finish(game, lot)

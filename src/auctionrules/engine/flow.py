@@ -65,6 +65,8 @@ class RoundFlow:
     _legal: Legal | None
     _unit: int
     _min_bid: int
+    _names: tuple[str, ...]
+    _companion_rule: bool
     log: list[tuple[int, Action]]
     start: dict[str, Any]
     start_cards: Counter[int]
@@ -113,14 +115,13 @@ class RoundFlow:
         n = self.n
         for k in range(n):
             seat = (start + k) % n
-            if self.hands[seat] and self.leadable(seat):
+            if self.hands[seat] and (not self._companion_rule or self.leadable(seat)):
                 self.phase, self.turn = LEAD, seat
                 return
         self._end_round(exhausted=True)
 
     def _exhausted(self) -> bool:
-        hands = self.hands
-        return not any(hands[s] for s in range(self.n))
+        return not any(self.hands[: self.n])
 
     def _place(self, code: int) -> bool:
         """Count a card laid on the table; ``True`` if it ends the round."""
@@ -130,7 +131,7 @@ class RoundFlow:
 
     def _lead(self, seat: int, code: int) -> None:
         self.hands[seat].remove(code)
-        self.emit("play", seat=seat, card=self.rules.codec.name(code))
+        self._raw.append(("play", self.round + 1, {"seat": seat, "card": self._names[code]}))
         lot = Lot(self.n, seat, code, code % 5)
         self.lot = lot
         self.last_card_player = seat
@@ -175,12 +176,12 @@ class RoundFlow:
                 self.cash[to] += amount
         self.owned[winner].extend(lot.cards)
         self.sales.append((self.round, winner, price))
-        codec = self.rules.codec
+        names = self._names
         self.emit(
             "sold",
             seat=winner,
             price=price,
-            cards=[codec.name(c) for c in lot.cards],
+            cards=[names[c] for c in lot.cards],
             auctioneer=lot.auctioneer,
             payments=[list(p) for p in payments],
         )

@@ -174,6 +174,8 @@ class Game(RoundFlow):
         unit = rules.unit
         self._unit = unit
         self._min_bid = -(-rules.minimum_bid // unit) * unit
+        self._names = tuple(str(c) for c in rules.codec.cards)
+        self._companion_rule = rules.lead_requires_companion
         self.log = []
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
         self._lead_from(auctioneer)

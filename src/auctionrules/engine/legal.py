@@ -32,7 +32,11 @@ class Legal:
     def __contains__(self, action: object) -> bool:
         cls = action.__class__
         if cls is Bid:
-            return _in_range(action.amount, self.bid)  # type: ignore[attr-defined]
+            rng = self.bid
+            if rng is None:
+                return False
+            amount: int = action.amount  # type: ignore[attr-defined]
+            return rng[0] <= amount <= rng[1] and (amount - rng[0]) % rng[2] == 0
         if cls is Price:
             return _in_range(action.amount, self.price)  # type: ignore[attr-defined]
         return action in self.actions
