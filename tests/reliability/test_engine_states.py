@@ -1,0 +1,180 @@
+"""Stateful property tests of the engine: random legal play, illegal attempts, invariants.
+
+One Hypothesis ``RuleBasedStateMachine`` per bundled variant (and per variant
+with its optional modules) and per supported player count. Its rules:
+
+- ``legal_burst``: a burst of random legal actions, by any seat to act, with
+  amounts drawn inside the legal ranges (edges included);
+- ``illegal``: one action that must be refused (out of turn, no such seat, bid
+  above cash / below the minimum / off the increment, fixed price above the
+  auctioneer's cash, actions of the wrong phase, cards not in hand, malformed
+  text and values, anything after the game is over): the right exception, a
+  message, and the snapshot exactly as before.
+
+After every action the :class:`rel_engine.Watcher` checks money, cards, rounds,
+scoring and the engine's own ``check_invariants()``.
+
+``AUCTIONRULES_STATEFUL_EXAMPLES`` (default 6) examples per configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from rel_engine import HAS_ENGINE, Watcher, bundled, illegal_candidates, random_step, supported
+
+pytestmark = pytest.mark.skipif(not HAS_ENGINE, reason="the engine (issue 6) is not on main yet")
+
+EXAMPLES = int(os.environ.get("AUCTIONRULES_STATEFUL_EXAMPLES", "6"))
+#: What the machines did, over the whole session: refusals by label, games ended, actions.
+STATS: Counter[str] = Counter()
+CONFIGURATIONS = supported() if HAS_ENGINE else []
+
+
+def _legal(game: Any) -> Any:
+    return game.legal(game.to_act()[0])
+
+
+#: Moments of a game where refusals are worth trying, each a test on the game.
+MOMENTS: dict[str, Any] = {
+    "price": lambda g: _legal(g).price is not None,
+    "bid": lambda g: _legal(g).bid is not None,
+    "sealed": lambda g: len(g.to_act()) > 1,
+    "add": lambda g: any(type(a).__name__ == "Add" for a in _legal(g).actions),
+    "flip": lambda g: any(type(a).__name__ == "Flip" for a in _legal(g).actions),
+}
+
+
+def category(label: str) -> str:
+    """The kind of an illegal attempt; the machine picks a kind first, then an attempt."""
+    if "where no bid" in label:
+        return "phase"
+    for word in ("malformed", "odd", "not an action", "game over", "seat", "turn", "bid",
+                 "price"):
+        if word in label:
+            return word
+    return "phase"
+
+
+def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
+    from auctionrules.engine import Game
+
+    ruleset = bundled(variant)
+
+    class GameMachine(RuleBasedStateMachine):
+        """One game of ``variant`` with ``players`` players."""
+
+        def __init__(self) -> None:
+            super().__init__()
+
+        @initialize(seed=st.integers(0, 2**32 - 1))
+        def start(self, seed: int) -> None:
+            self.game = Game.new(ruleset, players=players, seed=seed)
+            self.watcher = Watcher(self.game)
+            assert self.watcher.step() == []
+
+        @precondition(lambda self: not self.game.is_over)
+        @rule(seed=st.integers(0, 2**32 - 1), burst=st.integers(1, 60))
+        def legal_burst(self, seed: int, burst: int) -> None:
+            rng = random.Random(seed)
+            game = self.game
+            for _ in range(burst):
+                if game.is_over:
+                    break
+                seat, action = random_step(game, rng)
+                STATS["actions"] += 1
+                if game.is_over:
+                    STATS["games ended"] += 1
+                problems = self.watcher.step()
+                assert problems == [], f"after seat {seat}: {action}: {problems}"
+
+        @precondition(lambda self: not self.game.is_over)
+        @rule(seed=st.integers(0, 2**32 - 1), moment=st.sampled_from(sorted(MOMENTS)))
+        def legal_until(self, seed: int, moment: str) -> None:
+            """Random legal play up to a moment worth attacking (a price to name...)."""
+            rng = random.Random(seed)
+            game = self.game
+            for _ in range(400):
+                if game.is_over or MOMENTS[moment](game):
+                    break
+                seat, action = random_step(game, rng)
+                STATS["actions"] += 1
+                if game.is_over:
+                    STATS["games ended"] += 1
+                problems = self.watcher.step()
+                assert problems == [], f"after seat {seat}: {action}: {problems}"
+            STATS[f"moment: {moment}"] += game.is_over is False and MOMENTS[moment](game)
+
+        @rule(group=st.integers(0, 2**16), pick=st.integers(0, 2**16))
+        def illegal(self, group: int, pick: int) -> None:
+            game = self.game
+            groups: dict[str, list[Any]] = {}
+            for candidate in illegal_candidates(game):
+                groups.setdefault(category(candidate[0]), []).append(candidate)
+            candidates = groups[sorted(groups)[group % len(groups)]]
+            label, seat, action, expected = candidates[pick % len(candidates)]
+            before = game.snapshot()
+            events = len(game.events)
+            try:
+                game.apply(action, seat)
+            except expected as exc:
+                assert str(exc).strip(), f"{label}: empty message"
+            except Exception as exc:
+                raise AssertionError(
+                    f"{label}: {action!r} by {seat} raised {type(exc).__name__}: {exc}, "
+                    f"expected {expected}"
+                ) from exc
+            else:
+                raise AssertionError(f"{label}: {action!r} by seat {seat} was accepted")
+            assert game.snapshot() == before, f"{label}: the state changed"
+            assert len(game.events) == events
+            STATS[f"refused: {label.split(':')[0] if 'game over' in label else label}"] += 1
+
+        @invariant()
+        def holds(self) -> None:
+            if hasattr(self, "game"):
+                assert self.game.check_invariants() == []
+
+    GameMachine.__name__ = f"Game_{variant}_{players}".replace("-", "_").replace("+", "_")
+    return GameMachine
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGURATIONS)
+def test_state_machine(variant: str, players: int) -> None:
+    run_state_machine_as_test(
+        machine_for(variant, players),
+        settings=settings(
+            max_examples=EXAMPLES,
+            stateful_step_count=40,
+            deadline=None,
+            derandomize=os.environ.get("AUCTIONRULES_STATEFUL_RANDOM") is None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+        ),
+    )
+
+
+def test_state_machines_covered_the_illegal_kinds() -> None:
+    """The machines above reached game ends and tried every important kind of refusal."""
+    if STATS["actions"] == 0:
+        pytest.skip("run with the state machine tests")
+    print("state machines:", dict(STATS.most_common()))
+    assert STATS["games ended"] >= len(CONFIGURATIONS)
+    for label in ("after game over", "out of turn: pass", "bid above cash",
+                  "bid below the minimum", "bid off the increment",
+                  "price above the auctioneer's cash", "play a card not in hand",
+                  "no seat while several must act", "malformed ''"):
+        assert STATS[f"refused: {label}"] > 0, label
