@@ -210,6 +210,11 @@ BOARDPIA = [
     ("players", "The dummy hands are used in turn"),
     # 002 3-player: "The winner of an auction can choose whether or not to reveal the top card"
     ("optional", "The player who won the auction (who took the card, when nobody bid) decides"),
+    ("optional", "The top card of the dummy hand is turned over."),
+    ("optional", "With 3 players, one dummy hand is dealt as well"),
+    ("optional", "3 players | 9 | 4 | 4 | 0 | 1"),
+    # 002: "The revealed cards of dummy player are never auctioned; no player takes those cards"
+    ("optional", "They are never auctioned, nobody owns them"),
 ]
 
 RENAISSANCE = [

@@ -144,3 +144,19 @@ def test_units_carry_their_option() -> None:
     assert "auctions.double.split.odd_unit_to" in owners
     payee = next(u for _, u in doc.units() if u.owner == "auctions.double.payee")
     assert payee.key == "auctions.double.payee=split-equally"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translated_option_titles_name_real_options(lang: str) -> None:
+    from auctionrules.rulebook.reference import entries
+
+    paths = {e.path.replace("[]", ".N") for e in entries()}
+    assert set(catalog(lang).option_titles) <= paths
+
+
+def test_french_option_titles_in_the_defaults_list() -> None:
+    doc = build_document(load_ruleset("hig-1992-fr"), "fr", example=False)
+    items = [u.text for u in doc.section("defaults").units()]
+    assert "Qui reçoit l'argent (auctions.double.payee) : split-equally (par défaut : adder)" in (
+        items
+    )

@@ -83,7 +83,15 @@ def _body(w: Writer) -> list[Section]:
     ]
 
 
-def _changes(w: Writer, changed: Ruleset, known: set[str]) -> list[Block]:
+Known = set[tuple[str, str, tuple[str, ...]]]
+
+
+def _identity(unit: Sentence) -> tuple[str, str, tuple[str, ...]]:
+    """A sentence in context: the same words about another player count are another rule."""
+    return unit.key, unit.text, unit.deps
+
+
+def _changes(w: Writer, changed: Ruleset, known: Known) -> list[Block]:
     """The sentences and tables of ``changed``'s rulebook that ``known`` lacks."""
     other = Writer(changed, w.catalog)
     sentences: list[Sentence] = []
@@ -92,18 +100,18 @@ def _changes(w: Writer, changed: Ruleset, known: set[str]) -> list[Block]:
         for sub in section.walk():
             for block in sub.blocks:
                 if isinstance(block, Table):
-                    if block.as_sentence().text not in known:
+                    if _identity(block.as_sentence()) not in known:
                         tables.append(block)
                     continue
                 units = block.sentences if isinstance(block, Paragraph) else block.items
-                sentences += [u for u in units if u.text not in known]
+                sentences += [u for u in units if _identity(u) not in known]
     return ([BulletList(sentences)] if sentences else []) + tables
 
 
 def _optional(w: Writer, body: list[Section]) -> Section:
     """One subsection per optional module: its title, description and the rules it changes."""
     r = w.ruleset
-    known = {unit.text for section in body for sub in section.walk() for unit in sub.units()}
+    known = {_identity(u) for section in body for sub in section.walk() for u in sub.units()}
     subsections = []
     for index, module_id in enumerate(r.optional_modules):
         try:

@@ -93,6 +93,7 @@ class RulesDiff:
             out.append("")
         for change in self.unstated:
             title = schema.option(change.path).title if _known(change.path) else change.path
+            title = cat.option_title(change.path, title)
             out.append(cat.word("option", title=title, path=change.path,
                                 a=_show(change.a), b=_show(change.b)))
         return "\n".join(out).rstrip("\n") + "\n"

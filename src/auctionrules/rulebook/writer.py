@@ -95,11 +95,6 @@ class Writer:
         """``amount`` in the theme's currency, read from ``paths``."""
         return Param(self.ruleset.amount(amount), (*paths, "theme.currency"))
 
-    def moneys(self, amounts: Sequence[int], *paths: str) -> Param:
-        """Several amounts joined as the language joins a list."""
-        text = self.catalog.join([self.ruleset.amount(a) for a in amounts])
-        return Param(text, (*paths, "theme.currency"))
-
     def noun(self, plural: bool = False) -> Param:
         """The theme's word for an artist column, e.g. ``artist`` or ``genres``."""
         word = self.ruleset.theme.artist_noun.get(self.lang)
@@ -108,13 +103,6 @@ class Writer:
     def value(self, path: str, value: Any) -> Param:
         """A plain value read from ``path``."""
         return Param(str(value), (path,))
-
-    def names(self, indexes: Sequence[int] | None = None) -> Param:
-        """Artist names (all, or those at ``indexes``) joined as a list."""
-        artists = self.ruleset.theme.artists
-        chosen = range(len(artists)) if indexes is None else indexes
-        names = [artists[i].name.get(self.lang) for i in chosen]
-        return Param(self.catalog.join(names), ("theme.artists",))
 
     def counts(self, counts: Sequence[int], path: str = "player_counts") -> Param:
         """Player counts as alternatives: ``3, 4 or 5``."""

@@ -11,7 +11,9 @@ A catalog module (``en.py``, ``fr.py``) defines:
   :meth:`str.format` fields;
 - ``WORDS``: headings, table labels and auction type names;
 - ``plural(noun)``, ``join(items)`` (a, b and c), ``either(items)`` (a, b or c)
-  and ``ordinal(n)`` (5th).
+  and ``ordinal(n)`` (5th);
+- optionally ``OPTION_TITLES``: option titles (generic paths) for languages
+  other than the schema's English.
 
 To add a language, copy ``en.py`` to ``<code>.py`` (ISO 639-1 code), translate
 every value, keep every key and field name; ``tests/docs`` checks that the keys
@@ -56,10 +58,15 @@ class Catalog:
     join: Callable[[Sequence[str]], str]
     either: Callable[[Sequence[str]], str]
     ordinal: Callable[[int], str]
+    option_titles: Mapping[str, str] = attrs.field(factory=dict)
 
     def template(self, key: str) -> str:
         """The template of a concrete key; ``KeyError`` names the generic key."""
         return self.sentences[generic_key(key)]
+
+    def option_title(self, path: str, default: str) -> str:
+        """The title of option ``path`` in this language, ``default`` (the schema's) if none."""
+        return self.option_titles.get(generic_key(path), default)
 
     def word(self, key: str, **fields: object) -> str:
         """A heading or label, formatted with ``fields``."""
@@ -88,4 +95,5 @@ def catalog(code: str) -> Catalog:
         join=module.join,
         either=module.either,
         ordinal=module.ordinal,
+        option_titles=getattr(module, "OPTION_TITLES", {}),
     )

@@ -20,8 +20,8 @@ SENTENCES: dict[str, str] = {
         "the end of the game wins."
     ),
     "description": "{description}",
-    "edition": "This rulebook is generated from the ruleset of {edition}.",
-    "source": "The ruleset transcribes the rulebook {source}.",
+    "edition": "Edition: {edition}.",
+    "source": "Transcribed from the rulebook {source}.",
     # Components
     "theme.artists": (
         "The deck holds {total} cards of {count} {nouns}, listed here in board order, "

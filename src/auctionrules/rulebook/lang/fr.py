@@ -24,8 +24,8 @@ SENTENCES: dict[str, str] = {
         "possédant le plus d'argent à la fin de la partie est le vainqueur."
     ),
     "description": "{description}",
-    "edition": "Cette règle est générée à partir des règles de l'édition {edition}.",
-    "source": "Ces règles transcrivent la règle {source}.",
+    "edition": "Édition : {edition}.",
+    "source": "Transcription de la règle {source}.",
     # Contenu
     "theme.artists": (
         "Le paquet comporte {total} cartes de {count} {nouns}, dans l'ordre du plateau, de "
@@ -472,3 +472,53 @@ def either(items: Sequence[str]) -> str:
 def ordinal(n: int) -> str:
     """``1er``, ``2e``, ``5e`` (the abbreviations of French typography)."""
     return "1er" if n == 1 else f"{n}e"
+
+
+#: French titles of the schema's options (the schema's own titles are English);
+#: an option missing here is shown with the schema's title.
+OPTION_TITLES: dict[str, str] = {
+    "theme.artist_noun": "Nom des colonnes",
+    "theme.currency.name": "Nom de la monnaie",
+    "theme.currency.format": "Format des sommes",
+    "theme.currency.thousands_separator": "Séparateur des milliers",
+    "money.starting_cash": "Argent de départ",
+    "money.bid_unit": "Unité des offres",
+    "money.minimum_bid": "Offre minimale",
+    "money.screens": "Écrans",
+    "money.public_prices": "Prix publics",
+    "rounds": "Manches",
+    "player_counts.N.dummy_hands.hands": "Mains mystères",
+    "player_counts.N.dummy_hands.flip.when": "Quand retourner",
+    "player_counts.N.dummy_hands.flip.by": "Qui retourne",
+    "player_counts.N.dummy_hands.flip.optional": "Facultatif",
+    "player_counts.N.dummy_hands.flip.card": "Quelle carte",
+    "player_counts.N.dummy_hands.flip.hand": "Quelle main mystère",
+    "auctions.open.enabled": "Aller et retour en jeu",
+    "auctions.open.ending": "Fin de l'aller et retour",
+    "auctions.once_around.enabled": "Un seul tour en jeu",
+    "auctions.once_around.auctioneer_turn": "Tour du vendeur",
+    "auctions.sealed.enabled": "Dans la main en jeu",
+    "auctions.sealed.tie_break": "Égalités dans la main",
+    "auctions.fixed_price.enabled": "Prix fixe en jeu",
+    "auctions.fixed_price.max_price": "Prix maximal",
+    "auctions.fixed_price.nobody_buys": "Si personne n'achète",
+    "auctions.fixed_price.broke_auctioneer": "Vendeur sans argent",
+    "auctions.double.enabled": "Double enchère en jeu",
+    "auctions.double.who_may_add": "Qui peut poser la deuxième carte",
+    "auctions.double.auctioneer": "Qui mène la vente",
+    "auctions.double.payee": "Qui reçoit l'argent",
+    "auctions.double.split.odd_unit_to": "Reste de la division",
+    "auctions.double.split.seller_wins": "Un vendeur qui achète",
+    "auctions.double.lead_requires_companion": "Deuxième carte exigée",
+    "auctions.double.nobody_adds": "Si personne ne pose de carte",
+    "no_bid": "Si personne ne fait d'offre",
+    "round_end.artist_cards": "Tableaux qui terminent la manche",
+    "round_end.hands_exhausted.last_card": "Le dernier tableau",
+    "round_end.hands_exhausted.then": "Ensuite",
+    "scoring.tie_break": "Égalités au classement",
+    "scoring.rank_unplayed_artists": "Classer les artistes absents",
+    "scoring.valuation": "Valeur des tableaux",
+    "next_round.starter": "Premier vendeur de la manche suivante",
+    "next_round.dummy_card_laid_by": "Qui a proposé une carte mystère",
+    "winner.ties": "Égalités finales",
+}

@@ -43,7 +43,7 @@ def non_defaults(w: Writer) -> Section:
         w.say(
             "@default.item",
             opt.path,
-            title=opt.title,
+            title=w.catalog.option_title(opt.path, opt.title),
             path=opt.path,
             value=Param(show_value(value), (opt.path,)),
             default=show_value(opt.default),
