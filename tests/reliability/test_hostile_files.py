@@ -196,20 +196,29 @@ def test_duplicate_keys_are_located(tmp_path: Path, text: str, key: str, line: i
 # -- size, bytes and encodings ------------------------------------------------------------
 
 
+def fastest(call: Any, tries: int = 3) -> float:
+    """The best of a few timings of ``call()`` (robust to a busy machine)."""
+    best = float("inf")
+    for _ in range(tries):
+        start = time.perf_counter()
+        call()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def test_ten_megabyte_file_is_refused_by_size_fast(tmp_path: Path) -> None:
     """A 10 MB file (a valid variant padded with one huge note) is refused before parsing."""
     padding = "x" * (10 * 1024 * 1024)
     text = minimal(f"notes:\n  - topic: size\n    text: {padding}\n")
     path = tmp_path / "huge.yaml"
     path.write_text(text, encoding="utf-8")
-    start = time.perf_counter()
+    elapsed = fastest(lambda: loader.validate_file(path))
+    assert elapsed < 0.25, f"{elapsed:.2f} s: parsed before checking the size?"
     problem = assert_says(problems_of(path), r"size|large|long|big|MB|bytes|limit")
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.5, f"{elapsed:.2f} s: parsed before checking the size?"
     assert problem.file == str(path)
-    start = time.perf_counter()
+    elapsed = fastest(lambda: loader.validate_text(text, name=str(path)))
+    assert elapsed < 0.25, f"{elapsed:.2f} s: parsed before checking the size?"
     assert_says(text_problems(text, str(path)), r"size|large|long|big|MB|bytes|limit")
-    assert time.perf_counter() - start < 0.5
     assert cli(str(path)).returncode == 1
 
 
