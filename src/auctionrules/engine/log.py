@@ -8,9 +8,23 @@ from auctionrules.engine.events import Event
 from auctionrules.model import Ruleset
 
 
+def card_text(card: str, ruleset: Ruleset) -> str:
+    """``karl-gitter/fixed_price`` -> ``Karl Gitter (fixed price)`` in the ruleset's language."""
+    artist, _, kind = card.partition("/")
+    try:
+        name = ruleset.theme.artist(artist).name.get(ruleset.language)
+    except KeyError:
+        name = artist
+    return f"{name} ({kind.replace('_', ' ')})"
+
+
 def describe(event: Event, ruleset: Ruleset, names: Sequence[str]) -> str | None:
     """One line for ``event``, or ``None`` for events not worth a line."""
     money = ruleset.amount
+
+    def cards(key: str = "cards") -> str:
+        return " + ".join(card_text(c, ruleset) for c in event[key])
+
     kind = event.kind
     seat = event.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
@@ -18,9 +32,9 @@ def describe(event: Event, ruleset: Ruleset, names: Sequence[str]) -> str | None
         left = event["deck"]
         return f"Round {event.round}: cards dealt {event['cards']} ({left} left in the deck)"
     if kind == "play":
-        return f"  {who} auctions {event['card']}"
+        return f"  {who} auctions {card_text(event['card'], ruleset)}"
     if kind == "add":
-        return f"  {who} adds {event['card']}"
+        return f"  {who} adds {card_text(event['card'], ruleset)}"
     if kind == "bid":
         return f"    {who} bids {money(event['amount'])}"
     if kind == "pass":
@@ -36,12 +50,12 @@ def describe(event: Event, ruleset: Ruleset, names: Sequence[str]) -> str | None
         return f"    sealed bids: {shown}"
     if kind == "sold":
         if event.get("free"):
-            return f"  -> {who} takes {' + '.join(event['cards'])} free"
-        return f"  -> {who} buys {' + '.join(event['cards'])} for {money(event['price'])}"
+            return f"  -> {who} takes {cards()} free"
+        return f"  -> {who} buys {cards()} for {money(event['price'])}"
     if kind == "unsold":
-        return f"  -> {' + '.join(event['cards'])} stays unsold"
+        return f"  -> {cards()} stays unsold"
     if kind == "flip":
-        return f"  {who} turns over dummy card {event['card']}"
+        return f"  {who} turns over a dummy card: {card_text(event['card'], ruleset)}"
     if kind == "round-end":
         why = (
             f"5th card of {event['artist']}" if event["reason"] == "artist-cards"

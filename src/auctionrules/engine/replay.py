@@ -7,7 +7,7 @@ from typing import Any
 
 from auctionrules.engine.errors import EngineError, ReplayError
 from auctionrules.engine.game import Game
-from auctionrules.engine.record import FORMAT, VERSION
+from auctionrules.engine.record import FORMAT, VERSION, digest
 from auctionrules.model import Ruleset
 
 
@@ -18,7 +18,11 @@ def start_game(record: Mapping[str, Any]) -> Game:
             raise ReplayError(f"not a game record (format {record.get('format')!r})")
         if record.get("version") != VERSION:
             raise ReplayError(f"unsupported record version {record.get('version')!r}")
-        ruleset = Ruleset.from_document(record["ruleset"]["document"])
+        document = record["ruleset"]["document"]
+        expected = record["ruleset"].get("digest")
+        if expected is not None and expected != digest(document):
+            raise ReplayError("the ruleset document does not match its digest")
+        ruleset = Ruleset.from_document(document)
         players = len(record["players"])
         hands = record["deal"]["hands"]
         pos = record.get("position") or {}

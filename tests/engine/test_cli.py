@@ -1,0 +1,61 @@
+"""The play, replay and bench subcommands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from auctionrules.cli import main
+
+
+def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "hig-1992-fr", "--players", "3", "--seed", "4",
+                 "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "Round 1: cards dealt" in out
+    assert "$" in out and "." in out  # the French theme's money format, $91.000
+    assert "Result (" in out and "winner" in out
+    text = record.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["players"] == ["Player 0", "Player 1", "Player 2"]
+    # same seed, same bytes
+    again = tmp_path / "again.json"
+    assert main(["play", "hig-1992-fr", "-p", "3", "-s", "4", "-q", "--record", str(again)]) == 0
+    assert again.read_text(encoding="utf-8") == text
+
+
+def test_replay_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "taiwan", "-p", "4", "-s", "2", "-q", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(record), "-q"]) == 0
+    assert "Result (" in capsys.readouterr().out
+    assert main(["replay", str(record), "--format", "json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["over"] is True and len(state["cash"]) == 4
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["actions"][3][1] = "bid 999999"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "action 3" in err and "Traceback" not in err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    (tmp_path / "junk.json").write_text("{", encoding="utf-8")
+    assert main(["replay", str(tmp_path / "junk.json")]) == 2
+
+
+def test_play_errors_without_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "taiwan", "--players", "9"]) == 2
+    assert "does not support 9 players" in capsys.readouterr().err
+    assert main(["play", "no-such-variant"]) == 2
+
+
+def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--games", "3", "--players", "4", "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "engine games/s" in out
+    assert out.splitlines()[1].split()[0] == "4"
