@@ -166,14 +166,19 @@ class Resolution:
         data = own.data
         base = Sourced(own.file, {}, {}, {})
         extends = data.get("extends")
+        if "extends" in data and not (isinstance(extends, str) and extends):
+            self.broken = True  # the schema reports it; the base cannot be known
+        modules = data.get("modules")
+        if "modules" in data and not isinstance(modules, list):
+            self.broken = True
         if isinstance(extends, str) and extends:
             target = self.reference(own, ("extends",), extends, folder, stack, module=False)
             if target is not None:
                 base = target.without(*NOT_INHERITED)
-        modules = data.get("modules")
         if isinstance(modules, list):
             for index, ref in enumerate(modules):
                 if not isinstance(ref, str) or not ref:
+                    self.broken = True
                     continue
                 module = self.reference(own, ("modules", index), ref, folder, stack, module=True)
                 if module is not None:
