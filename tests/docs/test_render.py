@@ -160,3 +160,18 @@ def test_french_option_titles_in_the_defaults_list() -> None:
     assert "Qui reçoit l'argent (auctions.double.payee) : split-equally (par défaut : adder)" in (
         items
     )
+
+
+def test_custom_strategy_is_named_with_its_option() -> None:
+    ruleset = load_ruleset("hig-1992-fr")
+    document = dict(ruleset.document)
+    document["auctions"] = {**document["auctions"],
+                            "open": {"enabled": True, "ending": "club.slow-close"}}
+    changed = type(ruleset).from_document(document)
+    assert "Ending: this rule is played by the custom strategy club.slow-close." in render(
+        changed, lang="en", example=False
+    )
+    assert (
+        "Fin de l'aller et retour : cette règle est jouée par la stratégie personnalisée "
+        "club.slow-close." in render(changed, lang="fr", example=False)
+    )

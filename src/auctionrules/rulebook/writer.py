@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from auctionrules.model import Ruleset
+from auctionrules.rulebook import schema
 from auctionrules.rulebook.document import Sentence
 from auctionrules.rulebook.lang import Catalog
 
@@ -78,11 +79,16 @@ class Writer:
         """The sentence stating that option ``path`` has ``value``.
 
         A custom strategy (``namespace.name``) has no template of its own; the
-        shared ``custom`` template names it.
+        shared ``custom`` template names the option and the strategy.
         """
         key = f"{path}={value_key(value)}"
         if isinstance(value, str) and _CUSTOM.match(value):
-            return self.say(key, *deps, template="custom", strategy=value, **params)
+            try:
+                title = schema.option(path).title
+            except KeyError:
+                title = path
+            title = self.catalog.option_title(path, title)
+            return self.say(key, *deps, template="custom", strategy=value, option=title, **params)
         return self.say(key, *deps, **params)
 
     def word(self, key: str, **fields: object) -> str:

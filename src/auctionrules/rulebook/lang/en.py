@@ -349,7 +349,7 @@ SENTENCES: dict[str, str] = {
     "notes.N": "{text} ({topic})",
     "@defaults": "These options differ from the defaults of the ruleset schema.",
     "@default.item": "{title} ({path}): {value} (default: {default})",
-    "custom": "This rule is played by the custom strategy {strategy}.",
+    "custom": "{option}: this rule is played by the custom strategy {strategy}.",
     # Worked example
     "@example.intro": (
         "A game of these rules played by the engine with random players ({players} players, "

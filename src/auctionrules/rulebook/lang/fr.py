@@ -392,7 +392,7 @@ SENTENCES: dict[str, str] = {
     "notes.N": "{text} ({topic})",
     "@defaults": "Ces options diffèrent des valeurs par défaut du schéma des règles.",
     "@default.item": "{title} ({path}) : {value} (par défaut : {default})",
-    "custom": "Cette règle est jouée par la stratégie personnalisée {strategy}.",
+    "custom": "{option} : cette règle est jouée par la stratégie personnalisée {strategy}.",
     # Exemple
     "@example.intro": (
         "Une partie de ces règles jouée par le moteur avec des joueurs au hasard ({players} "
