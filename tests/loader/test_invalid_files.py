@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from auctionrules.cli import main
-from auctionrules.loader import RulesetError, load_ruleset, validate_file
+from auctionrules.loader import RulesetError, load_ruleset, resolve, validate_file
 
 INVALID = Path(__file__).parent / "invalid"
 FIXTURES = sorted(INVALID.glob("*.yaml"))
@@ -22,6 +23,15 @@ FIXTURES = sorted(INVALID.glob("*.yaml"))
 
 def expected(fixture: Path) -> list[str]:
     return fixture.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
+
+
+def comparable(line: str) -> str:
+    """A problem line, with a YAML syntax message cut to its location.
+
+    The sidecars hold libyaml's wording (PyYAML's wheels ship it); PyYAML's
+    pure-Python parser words syntax errors differently, at the same place.
+    """
+    return line.split(" YAML: ", maxsplit=1)[0] if " YAML: " in line else line
 
 
 def test_there_are_at_least_forty_fixtures_each_with_its_expectation() -> None:
@@ -36,8 +46,23 @@ def test_problems_are_exactly_the_expected_ones(
 ) -> None:
     monkeypatch.chdir(INVALID)
     problems = validate_file(fixture.name)
-    assert [str(p) for p in problems] == expected(fixture)
+    if yaml.__with_libyaml__:
+        assert [str(p) for p in problems] == expected(fixture)
+    else:
+        assert [comparable(str(p)) for p in problems] == list(map(comparable, expected(fixture)))
     assert problems == sorted(problems)
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_the_pure_python_parser_finds_the_same_problems(
+    fixture: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without libyaml the loader falls back on PyYAML's parser: same problems, same places."""
+    monkeypatch.chdir(INVALID)
+    monkeypatch.setattr(yaml, "__with_libyaml__", False)
+    monkeypatch.setattr(resolve, "_FILE_CACHE", {})
+    problems = validate_file(fixture.name)
+    assert [comparable(str(p)) for p in problems] == list(map(comparable, expected(fixture)))
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
@@ -47,7 +72,8 @@ def test_loading_raises_with_the_same_problems(
     monkeypatch.chdir(INVALID)
     with pytest.raises(RulesetError) as caught:
         load_ruleset(Path(fixture.name))
-    assert str(caught.value).splitlines() == expected(fixture)
+    lines = str(caught.value).splitlines()
+    assert list(map(comparable, lines)) == list(map(comparable, expected(fixture)))
 
 
 def test_the_cli_prints_the_same_lines_and_exits_1(
@@ -58,5 +84,5 @@ def test_the_cli_prints_the_same_lines_and_exits_1(
     assert main(["validate", *names]) == 1
     out, err = capsys.readouterr()
     assert err == ""
-    wanted = [line for fixture in FIXTURES for line in expected(fixture)]
-    assert out.splitlines() == wanted
+    wanted = [comparable(line) for fixture in FIXTURES for line in expected(fixture)]
+    assert list(map(comparable, out.splitlines())) == wanted

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from auctionrules import resources
 from auctionrules.loader import resolve, schema_check, semantic
 from auctionrules.loader.defaults import fill_defaults
 from auctionrules.loader.merge import Sourced
@@ -73,9 +74,10 @@ def find_ruleset(
     text = str(ref)
     if isinstance(ref, Path) and resolve.is_bundled_id(text):
         text = f"./{text}"  # a Path is a path even without a suffix
-    path = resolve.find(text, relative_to=Path(relative_to or Path.cwd()), module=module)
-    if path is None and isinstance(ref, Path) and ref.is_file():
-        path = ref
+    folder = Path(relative_to or Path.cwd())
+    path = resolve.find(text, relative_to=folder, module=module)
+    if path is None and (folder / text).is_file():  # a file named like an id
+        path = folder / text
     if path is None:
         raise FileNotFoundError(resolve.not_found_message(text, module=module))
     return path
@@ -86,7 +88,9 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
     if text is not None:
         sourced = resolution.text(text, name or "<string>")
     else:
-        if isinstance(ref, Path) or not resolve.is_bundled_id(ref):
+        if isinstance(ref, Path) or not resolve.is_bundled_id(ref) or (
+            not (resources.variants_dir() / f"{ref}.yaml").is_file() and Path(ref).is_file()
+        ):
             path, label = Path(ref), str(ref)
             reason = unreadable(path)
             if reason is not None:
