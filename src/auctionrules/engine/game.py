@@ -23,7 +23,12 @@ from typing import Any, NoReturn
 from auctionrules.engine import setup
 from auctionrules.engine.actions import FLIP, PASS, Action, Flip, Pass, Play
 from auctionrules.engine.auctions import AUCTIONS
-from auctionrules.engine.errors import GameOverError, IllegalActionError, MalformedActionError
+from auctionrules.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    RulesError,
+)
 from auctionrules.engine.events import Event
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
@@ -36,6 +41,20 @@ from auctionrules.model import Ruleset
 
 
 class Game(RoundFlow):
+    """A game of Modern Art under one compiled ruleset.
+
+    Create one with :meth:`new` (seeded deal) or :meth:`from_position` (an exact
+    position, e.g. a rulebook example). Then loop: ``seat = game.to_act()[0]``,
+    ``legal = game.legal(seat)``, ``game.apply(action, seat)`` until
+    :attr:`is_over`; :attr:`outcome` says how it ended. Seats are ``0..n-1``;
+    during a sealed auction :meth:`to_act` lists every seat yet to bid, in any
+    order. Actions are :class:`~auctionrules.engine.actions.Action` values or
+    their text (``"bid 19000"``, ``"play krypto/open"``). :meth:`view` and
+    :meth:`public_view` give what one player or a spectator may see;
+    :meth:`record` the JSON game record; :meth:`snapshot` a comparable copy of
+    the whole state; :meth:`check_invariants` the violated invariants.
+    """
+
     # --- creation -----------------------------------------------------------------------
 
     @classmethod
@@ -91,6 +110,8 @@ class Game(RoundFlow):
         in draw order (default: the rest of the deck in a fixed order).
         """
         rules = setup.resolve_rules(ruleset, players, rules)
+        if not 0 <= auctioneer < rules.players:
+            raise RulesError(f"auctioneer {auctioneer} is not a seat of {rules.players} players")
         pos = setup.position(
             rules, hands=hands, dummy_hands=dummy_hands, cash=cash, board=board,
             round_number=round, played=played, owned=owned, deck=deck,
