@@ -13,7 +13,9 @@ Decisions recorded here (the schema's descriptions say the same):
   reward the artist it is meant to rank lower; equal values are allowed;
 - every amount the rules name (starting cash, minimum bid, each ranking
   value) is a multiple of the bid unit, since every payment is;
-- a game needs at least two players; dummy hands add to the hands dealt.
+- a game needs at least two players; dummy hands add to the hands dealt;
+- the double auction needs another enabled type (a double's lot is sold by
+  its second card's type, which is never a double).
 """
 
 from __future__ import annotations
@@ -119,6 +121,14 @@ def _check_auctions(
                 message=f"the {kind} auction is disabled but {cards} cards carry it "
                 f"(artists {', '.join(owners)}); set their {kind} split to 0",
             )
+    others = [k for k in AUCTION_TYPES if k != "double" and doc["auctions"][k]["enabled"]]
+    if doc["auctions"]["double"]["enabled"] and not others:
+        report(
+            ("auctions", "double", "enabled"),
+            also=(("auctions",),),
+            message="the double auction needs another auction type: its lot is sold by "
+            "the second card's type, which is never a double",
+        )
 
 
 def _check_player_count(
