@@ -91,3 +91,16 @@ def test_one_option_changes_only_its_sentences(data: st.DataObject, lang: str) -
     assert changed, f"setting {path} to {new!r} in {variant} changed nothing"
     strangers = [u for u in changed if not u.depends_on(path)]
     assert not strangers, f"setting {path} changed sentences of other options: {strangers}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_diff_of_one_option_names_that_option(data: st.DataObject) -> None:
+    from auctionrules.rulebook.diff import diff
+
+    variant, path, new = data.draw(st.sampled_from(cases()), label="case")
+    ruleset = load_ruleset(variant)
+    result = diff(ruleset, with_option(ruleset, path, new))
+    assert [o.path for o in result.options] == [path]
+    assert result.sections or result.unstated, f"the prose diff of {path} is empty"
+    assert not result.identical

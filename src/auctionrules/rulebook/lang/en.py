@@ -263,11 +263,13 @@ SENTENCES: dict[str, str] = {
         "marked in the {noun}'s column on the board, in this round's row."
     ),
     "scoring.tie_break=board-order": (
-        "If {nouns} have as many cards, the one further left on the board ranks higher: "
+        "If two or more {nouns} have the same number of cards, the one further left on the "
+        "board ranks higher: "
         "{first} beats everyone, {last} nobody."
     ),
     "scoring.tie_break=reverse-board-order": (
-        "If {nouns} have as many cards, the one further right on the board ranks higher: "
+        "If two or more {nouns} have the same number of cards, the one further right on the "
+        "board ranks higher: "
         "{last} beats everyone, {first} nobody."
     ),
     "scoring.rank_unplayed_artists=false": (
