@@ -14,7 +14,6 @@ Run it as ``auctionrules bench [--games N] [--players 3 4 5]`` or
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import random
 import runpy
@@ -24,7 +23,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from auctionrules.engine import compile_rules, play_game
+from auctionrules.engine import Game, compile_rules, play_game
+from auctionrules.engine.agents import default_agents
 from auctionrules.loader import load_ruleset
 
 #: Where the yardstick lives next to a checkout (``<checkout>/../shared/bench``).
@@ -61,6 +61,23 @@ def time_engine(variant: str, games: int, players: int) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
+def time_unchecked(variant: str, games: int, players: int) -> tuple[float, float]:
+    """(games/s, actions/s) with :meth:`Game.apply_unchecked`: the same agents and
+    legal moves, no checking of the chosen action (the engines' fast path)."""
+    rules = compile_rules(load_ruleset(variant), players)
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = Game.new(rules=rules, seed=seed)
+        agents = default_agents(players, seed)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            game.apply_unchecked(agents[seat].act(game, game.legal(seat)), seat)
+        actions += len(game.log)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed
+
+
 def best_of(repeats: int, run: Callable[[], tuple[float, float]]) -> tuple[float, float]:
     """The fastest of ``repeats`` runs (the machine may be busy with other work)."""
     return max(run() for _ in range(repeats))
@@ -73,20 +90,31 @@ def bench(
     the best of ``repeats`` of each is kept."""
     ref = refsim_path()
     lines = [
-        f"{'players':>7} {'engine games/s':>15} {'actions/s':>10} "
+        f"{'players':>7} {'engine games/s':>15} {'actions/s':>10} {'unchecked':>10} "
         f"{'refsim games/s':>15} {'decisions/s':>12} {'ratio':>6}"
     ]
     for n in players:
-        if ref is None:
-            eg, ea = best_of(repeats, functools.partial(time_engine, variant, games, n))
-            lines.append(f"{n:>7} {eg:>15.0f} {ea:>10.0f} {'-':>15} {'-':>12} {'-':>6}")
-            continue
-        engine, yardstick = [], []
+        engine, unchecked, yardstick = [], [], []
         for _ in range(repeats):
             engine.append(time_engine(variant, games, n))
-            yardstick.append(time_refsim(ref, max(games, 200), n))
-        (eg, ea), (rg, rd) = max(engine), max(yardstick)
-        lines.append(f"{n:>7} {eg:>15.0f} {ea:>10.0f} {rg:>15.0f} {rd:>12.0f} {eg / rg:>5.2f}x")
+            unchecked.append(time_unchecked(variant, games, n))
+            if ref is not None:
+                yardstick.append(time_refsim(ref, max(games, 200), n))
+        (eg, ea), (ug, _) = max(engine), max(unchecked)
+        if ref is None:
+            lines.append(
+                f"{n:>7} {eg:>15.0f} {ea:>10.0f} {ug:>10.0f} {'-':>15} {'-':>12} {'-':>6}"
+            )
+            continue
+        rg, rd = max(yardstick)
+        lines.append(
+            f"{n:>7} {eg:>15.0f} {ea:>10.0f} {ug:>10.0f} {rg:>15.0f} {rd:>12.0f} "
+            f"{eg / rg:>5.2f}x"
+        )
+    lines.append(
+        "engine: play_game (every action checked by Game.step), random agents, "
+        f"{variant}; unchecked: games/s with apply_unchecked; ratio: engine / refsim games/s"
+    )
     if ref is None:
         lines.append("refsim.py not found (set AUCTIONRULES_REFSIM); engine figures only")
     return lines

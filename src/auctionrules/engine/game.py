@@ -290,7 +290,10 @@ class Game(RoundFlow):
         """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
         explicit seat, without building the returned events: the fast path for
         agents and simulations. The events are still in :attr:`events`."""
-        if action not in self.legal(seat):  # empty for a seat that may not act
+        legal = self._legal
+        if legal is None or legal.seat != seat:
+            legal = self.legal(seat)  # empty for a seat that may not act
+        if action not in legal:
             self._refuse(action, seat)
         self.log.append((seat, action))
         self._acting = self._legal = None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from auctionrules.engine.agents import Agent, default_agents
 from auctionrules.engine.errors import EngineError
+from auctionrules.engine.flow import OVER
 from auctionrules.engine.game import Game
 from auctionrules.engine.rules import Rules, compile_rules
 from auctionrules.model import Ruleset
@@ -36,13 +37,18 @@ def play_game(
         rules = compile_rules(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
     agents = agents if agents is not None else default_agents(rules.players, seed)
-    while not game.is_over:
-        seat = game.to_act()[0]
-        game.step(agents[seat].act(game, game.legal(seat)), seat)
-        if check:
-            problems = game.check_invariants()
-            if problems:
-                raise InvariantError(
-                    f"after action {len(game.log) - 1} {game.log[-1][1]}: {'; '.join(problems)}"
-                )
+    to_act, legal, step = game.to_act, game.legal, game.step
+    if not check:
+        while game.phase != OVER:
+            seat = to_act()[0]
+            step(agents[seat].act(game, legal(seat)), seat)
+        return game
+    while game.phase != OVER:
+        seat = to_act()[0]
+        step(agents[seat].act(game, legal(seat)), seat)
+        problems = game.check_invariants()
+        if problems:
+            raise InvariantError(
+                f"after action {len(game.log) - 1} {game.log[-1][1]}: {'; '.join(problems)}"
+            )
     return game
