@@ -47,7 +47,7 @@ def cases() -> list[tuple[str, str, Any]]:
     """``(variant, option path, new value)`` for every option of every bundled variant."""
     found = []
     for variant in resources.bundled_variant_ids():
-        document = load_ruleset(variant).document
+        document = bundled(variant).document
         for option, value in schema.document_options(document):
             if option.path.split(".")[0] in SKIPPED:
                 continue
@@ -72,6 +72,16 @@ def units(document: Document) -> dict[str, list[Sentence]]:
     return by_text
 
 
+@cache
+def bundled(variant: str) -> Ruleset:
+    return load_ruleset(variant)
+
+
+@cache
+def base_units(variant: str, lang: str) -> dict[str, list[Sentence]]:
+    return units(build_document(bundled(variant), lang, example=False))
+
+
 def test_there_are_many_cases() -> None:
     paths = {path for _, path, _ in cases()}
     assert len(paths) > 40
@@ -84,8 +94,8 @@ def test_there_are_many_cases() -> None:
 @given(data=st.data(), lang=st.sampled_from(["en", "fr"]))
 def test_one_option_changes_only_its_sentences(data: st.DataObject, lang: str) -> None:
     variant, path, new = data.draw(st.sampled_from(cases()), label="case")
-    ruleset = load_ruleset(variant)
-    before = units(build_document(ruleset, lang, example=False))
+    ruleset = bundled(variant)
+    before = base_units(variant, lang)
     after = units(build_document(with_option(ruleset, path, new), lang, example=False))
     changed = [u for text in before.keys() ^ after.keys() for u in (before | after)[text]]
     assert changed, f"setting {path} to {new!r} in {variant} changed nothing"
@@ -99,7 +109,7 @@ def test_diff_of_one_option_names_that_option(data: st.DataObject) -> None:
     from auctionrules.rulebook.diff import diff
 
     variant, path, new = data.draw(st.sampled_from(cases()), label="case")
-    ruleset = load_ruleset(variant)
+    ruleset = bundled(variant)
     result = diff(ruleset, with_option(ruleset, path, new))
     assert [o.path for o in result.options] == [path]
     assert result.sections or result.unstated, f"the prose diff of {path} is empty"
