@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -22,12 +25,16 @@ def ruleset(ref: str) -> Ruleset:
 
 
 @cache
+def _folder() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="auctionrules-test-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+@cache
 def with_modules(base: str, *modules: str) -> Ruleset:
     """``base`` extended by bundled ``modules`` (written to a temporary file once)."""
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp(prefix="auctionrules-test-"))
-    path = folder / f"{base}-{'-'.join(modules)}.yaml"
+    path = _folder() / f"{base}-{'-'.join(modules)}.yaml"
     path.write_text(
         f"id: {base}-test\ntitle: test\nextends: {base}\nmodules: [{', '.join(modules)}]\n",
         encoding="utf-8",

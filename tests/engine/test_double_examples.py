@@ -50,10 +50,14 @@ def test_001_adder_receives_everything() -> None:
     assert game.to_act() == (2,)
 
 
-def test_002_new_auctioneer_is_paid() -> None:
-    """002 "Double Auction": the highest bidder pays the New Auctioneer."""
-    game = _double_sold_to("boardpia-modern", winner=3, price=33)
+@pytest.mark.parametrize("variant", ["boardpia-modern", "cmon-2017"])
+def test_002_003_new_auctioneer_is_paid(variant: str) -> None:
+    """002 "Double Auction": "The highest bidder wins both painting cards and pays the
+    New Auctioneer (not the original Auctioneer)"; 003 "E. Double Auction": "the new
+    auctioneer receives all the money"."""
+    game = _double_sold_to(variant, winner=3, price=33)
     assert game.cash == [100, 133, 100, 67]
+    assert game.to_act() == (2,)  # play continues left of the new auctioneer
 
 
 def test_004_split_proceeds_odd_unit_to_new_seller() -> None:
