@@ -290,11 +290,13 @@ class RoundFlow:
             return
         self.round += 1
         per = rules.hand_deal[self.round]
+        dealt = []
         for hand in self.hands:
             take = self.deck[:per]
             del self.deck[:per]
             hand.extend(take)
-        self.emit("deal", cards=[per] * len(self.hands), deck=len(self.deck))
+            dealt.append(len(take))
+        self.emit("deal", cards=dealt, deck=len(self.deck))
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 
     def _finish(self, reason: Reason) -> None:
