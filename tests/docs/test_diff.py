@@ -88,3 +88,13 @@ def test_every_differing_option_is_reported(other: str) -> None:
     assert not result.identical
     assert result.sections
     assert "auctions.double.payee" in {o.path for o in result.options} or other == "taiwan"
+
+
+def test_an_optional_rule_made_a_rule_is_reported_on_both_sides() -> None:
+    # hig-1992-en offers the mystery hand as an option; the tutorial's club applies it
+    club = load_ruleset(Path(__file__).resolve().parents[2] / "docs" / "examples" / "club.yaml")
+    result = diff(load_ruleset("hig-1992-en"), club)
+    sections = {s.key: s for s in result.sections}
+    assert "The top card of the dummy hand is turned over." in sections["players"].b
+    assert "The top card of the dummy hand is turned over." in sections["optional_modules.0"].a
+    assert any("Dummy hands" in t for t in sections["setup"].b)

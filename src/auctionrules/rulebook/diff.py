@@ -148,18 +148,30 @@ def _titled(document: Document) -> Iterator[tuple[Section, str]]:
             yield from walk(top, "")
 
 
-def _relevant(unit: Sentence, paths: list[str], other_texts: set[str],
-              other_keys: set[str]) -> bool:
-    if unit.text in other_texts:
+Placed = set[tuple[str, str]]
+
+
+def _relevant(section: str, unit: Sentence, paths: list[str], other_texts: Placed,
+              other_keys: Placed) -> bool:
+    """Whether ``unit`` states a difference: compared within its section, so a rule that
+    one ruleset offers as an optional rule and the other applies is still reported."""
+    if (section, unit.text) in other_texts:
         return False
     owner = unit.owner
     if owner is not None and any(covers(owner, p) for p in paths):
         return True
-    return unit.key not in other_keys and any(unit.depends_on(p) for p in paths)
+    return (section, unit.key) not in other_keys and any(unit.depends_on(p) for p in paths)
 
 
-def _units(document: Document) -> list[Sentence]:
-    return [u for s, _ in _titled(document) for u in s.units()]
+def _placed(document: Document) -> tuple[Placed, Placed]:
+    """``(section key, text)`` and ``(section key, catalog key)`` of every unit."""
+    texts: Placed = set()
+    keys: Placed = set()
+    for section, _ in _titled(document):
+        for unit in section.units():
+            texts.add((section.key, unit.text))
+            keys.add((section.key, unit.key))
+    return texts, keys
 
 
 def diff(a: Ruleset, b: Ruleset, lang: str = "en") -> RulesDiff:
@@ -168,16 +180,15 @@ def diff(a: Ruleset, b: Ruleset, lang: str = "en") -> RulesDiff:
     paths = [o.path for o in options]
     doc_a = build_document(a, lang, example=False)
     doc_b = build_document(b, lang, example=False)
-    units_a, units_b = _units(doc_a), _units(doc_b)
-    texts_a, texts_b = {u.text for u in units_a}, {u.text for u in units_b}
-    keys_a, keys_b = {u.key for u in units_a}, {u.key for u in units_b}
+    texts_a, keys_a = _placed(doc_a)
+    texts_b, keys_b = _placed(doc_b)
     order: dict[str, str] = {}
     found: dict[str, tuple[list[str], list[str]]] = {}
     stated: set[str] = set()
     for side, document, texts, keys in ((0, doc_a, texts_b, keys_b), (1, doc_b, texts_a, keys_a)):
         for section, title in _titled(document):
             for unit in section.units():
-                if not _relevant(unit, paths, texts, keys):
+                if not _relevant(section.key, unit, paths, texts, keys):
                     continue
                 order.setdefault(section.key, title)
                 bucket = found.setdefault(section.key, ([], []))[side]
