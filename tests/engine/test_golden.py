@@ -47,4 +47,7 @@ def test_golden_playthrough(variant: str, players: int) -> None:
         golden[key] = playthrough(variant, players)
         GOLDEN.write_text(json.dumps(golden, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert playthrough(variant, players) == golden[key]
+    assert playthrough(variant, players) == golden[key], (
+        "the seeded game changed; if intended, run AUCTIONRULES_UPDATE_GOLDEN=1 "
+        "python -m pytest tests/engine/test_golden.py and review golden.json"
+    )
