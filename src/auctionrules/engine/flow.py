@@ -10,7 +10,6 @@ strategies (:mod:`.auctions`) call its public methods (:meth:`RoundFlow.sell`,
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from auctionrules.engine.actions import Action
@@ -69,7 +68,7 @@ class RoundFlow:
     _companion_rule: bool
     log: list[tuple[int, Action]]
     start: dict[str, Any]
-    start_cards: Counter[int]
+    start_extra: list[int]
 
     def leadable(self, seat: int) -> list[int]:
         """Distinct card codes ``seat`` may lead, ascending."""

@@ -16,7 +16,6 @@ read-only outside the engine.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -145,11 +144,7 @@ class Game(RoundFlow):
         owned: list[list[int]] | None,
     ) -> None:
         rules, n = self.rules, self.n
-        codec = rules.codec
-        self.start = {
-            "hands": [[codec.name(c) for c in h] for h in hands],
-            "deck": [codec.name(c) for c in deck],
-        }
+        self.start = {"hands": [list(h) for h in hands], "deck": list(deck)}
         if board is not None or played or owned or round_index or auctioneer or cash != [
             rules.starting_cash
         ] * n:
@@ -158,11 +153,7 @@ class Game(RoundFlow):
                 auctioneer=auctioneer, played=played, owned=owned,
             )
         self.hands = [list(h) for h in hands]
-        self.start_cards = Counter(c for h in hands for c in h)
-        self.start_cards.update(deck)
-        self.start_cards.update(played or ())
-        for cards in owned or ():
-            self.start_cards.update(cards)
+        self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
         self.deck = list(deck)
         self.cash = list(cash)
         self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]

@@ -43,8 +43,12 @@ def violations(game: Game) -> list[str]:
     cards.update(game.discard)
     if lot is not None:
         cards.update(lot.cards)
-    if cards != game.start_cards:
-        diff = (cards - game.start_cards) + (game.start_cards - cards)
+    start: Counter[int] = Counter(game.start["deck"])
+    for hand in game.start["hands"]:
+        start.update(hand)
+    start.update(game.start_extra)
+    if cards != start:
+        diff = (cards - start) + (start - cards)
         out.append(f"cards: not conserved, differing: {sorted(rules.codec.name(c) for c in diff)}")
     on_table = Counter(c // 5 for c in game.table)
     for owned in game.owned:

@@ -35,6 +35,7 @@ def digest(document: Mapping[str, Any]) -> str:
 def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far."""
     ruleset = game.rules.ruleset
+    name = game.rules.codec.name
     document = json.loads(json.dumps(dict(ruleset.document), default=str))
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -42,7 +43,10 @@ def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
         "ruleset": {"id": ruleset.id, "digest": digest(document), "document": document},
         "players": names or [f"player {s}" for s in range(game.n)],
         "seed": game.seed,
-        "deal": {"hands": game.start["hands"], "deck": game.start["deck"]},
+        "deal": {
+            "hands": [[name(c) for c in hand] for hand in game.start["hands"]],
+            "deck": [name(c) for c in game.start["deck"]],
+        },
         "actions": [[seat, str(action)] for seat, action in game.log],
         "outcome": game.outcome.to_dict() if game.outcome is not None else None,
     }
