@@ -53,7 +53,7 @@ def test_wheel_installs_and_validates_a_bundled_variant(repo_root: Path, tmp_pat
     Path(site_dir, "parent-env.pth").write_text("\n".join(ours) + "\n", encoding="utf-8")
     installed = run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-         "--no-index", str(wheel)],
+         "--no-index", "--ignore-installed", str(wheel)],
         tmp_path,
     )
     assert installed.returncode == 0, installed.stderr[-3000:]
