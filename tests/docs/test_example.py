@@ -39,12 +39,19 @@ def test_example_follows_the_scoring_rules(variant: str) -> None:
     assert [row[0] for row in sorted(ranked, key=lambda row: row[2])] == expected
 
 
-def test_example_shows_cumulative_and_unranked_values() -> None:
-    text = render(load_ruleset("hig-1992-en"), format="md")
+@pytest.mark.parametrize("variant", resources.bundled_variant_ids())
+def test_example_explains_cumulative_and_unranked_values(variant: str) -> None:
+    ruleset = load_ruleset(variant)
+    text = render(ruleset, format="md", lang="en")
     assert "### Worked example" in text
-    assert "from earlier rounds, so each of its cards sells for" in text
-    assert "but is not ranked this round: its cards are worth nothing" in text
     assert "(4 players, seed 7)" in text
+    rows = example_table(variant).rows
+    # whichever round the seeded game shows, the prose explains what its table holds
+    cumulative = any(row[2] != "-" and row[3] != row[4] for row in rows)
+    unranked = any(row[2] == "-" and row[4] != ruleset.amount(0) for row in rows)
+    assert ("from earlier rounds, so each of its cards sells for" in text) == cumulative
+    assert ("but is not ranked this round: its cards are worth nothing" in text) == unranked
+    assert "The bank paid Player 1 " in text
 
 
 def test_example_is_reproducible() -> None:
