@@ -185,7 +185,13 @@ class SealedAuction(Auction):
 
 class FixedPriceAuction(Auction):
     """Fixed price: the auctioneer names a price, then from the left each may buy;
-    if nobody does, the auctioneer buys (or takes it free, ``fixed_price.nobody_buys``)."""
+    if nobody does, the auctioneer buys (or takes it free, ``fixed_price.nobody_buys``).
+
+    The price is at most the auctioneer's cash (``max_price: auctioneer-cash``) or at
+    most the richest player's cash (``unlimited``; an auctioneer who must then buy
+    above their cash pays all they have). An auctioneer with less than the minimum
+    bid offers the lot for nothing or keeps it (``broke_auctioneer``).
+    """
 
     __slots__ = ()
     name = "fixed-price"

@@ -90,6 +90,7 @@ def make_view(game: Game, seat: int | None) -> View:
             ("adder", None if lot.adder < 0 else lot.adder),
             ("auctioneer", lot.auctioneer),
             ("high", lot.high),
+            ("bids", [list(b) for b in lot.bids]),
             ("high_bidder", None if lot.high_bidder < 0 else lot.high_bidder),
             ("price", lot.price if lot.price >= 0 and lot.kind == 3 else None),
             ("sealed_done", [b is not None for b in lot.sealed] if lot.sealed else None),
