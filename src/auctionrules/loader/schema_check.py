@@ -156,7 +156,11 @@ def _explain(error: Any) -> Iterator[tuple[JsonPath, bool, str]]:
                 yield (*path, key), True, f"unknown key {clip(key)}{hint}"
     elif kind == "required":
         missing = [name for name in error.validator_value if name not in value]
-        why = " (a variant that extends no other must define it)" if "then" in schema_path else ""
+        why = (
+            " (a whole game needs theme, money, player_counts and scoring)"
+            if "then" in schema_path
+            else ""
+        )
         for name in missing:
             yield path, False, f"missing required key {name!r}{why}"
     elif kind == "enum":

@@ -8,9 +8,11 @@ value that breaks the rule was written (see ``merge.Sourced``).
 
 Decisions recorded here (the schema's descriptions say the same):
 
-- ranking values may not increase from one place to the next: a lower place
-  worth more than a higher one would make the tie-break by board order
-  reward the artist it is meant to rank lower; equal values are allowed;
+- ranking values strictly decrease from one place to the next: a lower place
+  worth more would make the tie-break by board order reward the artist it
+  ranks lower, and two places worth the same would make the places
+  indistinguishable on the board (the engine tells markers apart by value);
+  every rulebook's 30/20/10 decreases;
 - every amount the rules name (starting cash, minimum bid, each ranking
   value) is a multiple of the bid unit, since every payment is;
 - a game needs at least two players; dummy hands add to the hands dealt;
@@ -202,12 +204,11 @@ def _check_money(doc: Mapping[str, Any], report: Report) -> None:
 
 def _check_ranking(ranking: list[int], artists: int, report: Report) -> None:
     for index in range(1, len(ranking)):
-        if ranking[index] > ranking[index - 1]:
+        if ranking[index] >= ranking[index - 1]:
             report(
                 ("scoring", "ranking", index),
-                f"ranking values may not increase: place "
-                f"{index + 1} is worth {ranking[index]}, more than place {index} "
-                f"({ranking[index - 1]})",
+                f"ranking values must decrease: place {index + 1} is worth {ranking[index]}, "
+                f"not less than place {index} ({ranking[index - 1]})",
             )
     if len(ranking) > artists:
         report(
