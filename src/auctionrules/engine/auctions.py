@@ -153,7 +153,7 @@ class SealedAuction(Auction):
         lot.sealed = [None] * lot.n
 
     def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
-        return tuple(s for s, b in enumerate(lot.sealed) if b is None)
+        return tuple([s for s, b in enumerate(lot.sealed) if b is None])
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
         return Legal(seat, _PASS_ONLY, bid=game.bid_range(seat, 0))
@@ -257,7 +257,7 @@ class DoubleAuction(Auction):
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
         adds = game.rules.adds
-        return Legal(seat, (*(adds[c] for c in game.companions(seat, lot.cards[0])), PASS))
+        return Legal(seat, (*map(adds.__getitem__, game.companions(seat, lot.cards[0])), PASS))
 
     def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):

@@ -54,7 +54,7 @@ def code(artist_index: int, type_index: int) -> int:
 class CardCodec:
     """Converts between :class:`Card` values and codes for one ruleset's artists."""
 
-    __slots__ = ("artist_ids", "cards", "codes")
+    __slots__ = ("artist_ids", "cards", "codes", "names")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.artist_ids: tuple[str, ...] = tuple(a.id for a in ruleset.theme.artists)
@@ -62,6 +62,8 @@ class CardCodec:
             Card(a, t) for a in self.artist_ids for t in AUCTION_TYPES
         )
         self.codes: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
+        #: ``artist-id/auction_type`` of each code.
+        self.names: tuple[str, ...] = tuple(str(c) for c in self.cards)
 
     def code(self, card: Card) -> int:
         """The code of ``card``; ``MalformedActionError`` if the ruleset has no such artist."""

@@ -81,7 +81,9 @@ class RoundFlow:
     def companions(self, seat: int, first: int) -> list[int]:
         """Distinct codes in ``seat``'s hand that may join the double ``first``."""
         artist = first // 5
-        return sorted({c for c in self.hands[seat] if c // 5 == artist and c % 5 != DOUBLE})
+        low = artist * 5
+        high = low + DOUBLE  # the double is the artist's last code
+        return sorted({c for c in self.hands[seat] if low <= c < high})
 
     def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``."""

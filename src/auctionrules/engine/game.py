@@ -186,7 +186,7 @@ class Game(RoundFlow):
         unit = rules.unit
         self._unit = unit
         self._min_bid = -(-rules.minimum_bid // unit) * unit
-        self._names = tuple(str(c) for c in rules.codec.cards)
+        self._names = rules.codec.names
         self._companion_rule = rules.lead_requires_companion
         self.log = []
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
@@ -246,7 +246,7 @@ class Game(RoundFlow):
             legal = AUCTIONS[lot.kind].legal(self, lot, seat)
         elif phase == LEAD:
             plays = self.rules.plays
-            legal = Legal(seat, tuple(plays[c] for c in self.leadable(seat)))
+            legal = Legal(seat, tuple(map(plays.__getitem__, self.leadable(seat))))
         else:
             legal = Legal(seat, (FLIP, PASS))
         self._legal = legal
