@@ -97,8 +97,12 @@ def parse_bytes(data: bytes, name: str) -> tuple[Located | None, list[Problem]]:
     """Parse the bytes of a ruleset file (size and encoding checked first)."""
     if len(data) > MAX_BYTES:
         return None, [
-            Problem(name, 1, 1, f"the file is larger than {MAX_BYTES // 1024} KiB; "
-                    "a ruleset is a short YAML text")
+            Problem(
+                name,
+                1,
+                1,
+                f"the file is larger than {MAX_BYTES // 1024} KiB; a ruleset is a short YAML text",
+            )
         ]
     nul = data.find(b"\0")
     if nul >= 0:
@@ -111,8 +115,12 @@ def parse_bytes(data: bytes, name: str) -> tuple[Located | None, list[Problem]]:
     except UnicodeDecodeError as exc:
         line, column = _byte_position(data, exc.start)
         return None, [
-            Problem(name, line, column,
-                    f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} here)")
+            Problem(
+                name,
+                line,
+                column,
+                f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} here)",
+            )
         ]
     return parse_text(text.removeprefix("\ufeff"), name)
 
@@ -141,14 +149,18 @@ def parse_text(text: str, name: str = "<string>") -> tuple[Located | None, list[
         return None, [Problem(name, 1, 1, f"YAML: {exc}")]
     if root is None:
         return None, [
-            Problem(name, 1, 1, "the file is empty; a ruleset is a mapping with at least "
-                    "id and title")
+            Problem(
+                name, 1, 1, "the file is empty; a ruleset is a mapping with at least id and title"
+            )
         ]
     if not isinstance(root, MappingNode):
         kind = "a list" if isinstance(root, SequenceNode) else "a single value"
         return None, [
-            Problem(name, *_mark(root.start_mark),
-                    f"the file must be a mapping of ruleset keys (id: ..., title: ...), not {kind}")
+            Problem(
+                name,
+                *_mark(root.start_mark),
+                f"the file must be a mapping of ruleset keys (id: ..., title: ...), not {kind}",
+            )
         ]
     converter = _Converter(name)
     try:
@@ -218,8 +230,10 @@ class _Composer:
         if not parser.check_event(events.StreamEndEvent):
             extra = parser.get_event()
             raise yaml.composer.ComposerError(
-                "expected a single document in the stream", document.start_mark,
-                "but found another document", extra.start_mark,
+                "expected a single document in the stream",
+                document.start_mark,
+                "but found another document",
+                extra.start_mark,
             )
         return node
 
@@ -235,42 +249,36 @@ class _Composer:
             return self.anchors[alias.anchor]
         event = parser.peek_event()
         if depth > MAX_DEPTH:
-            raise _AbortError(f"lists and mappings are nested deeper than {MAX_DEPTH} levels",
-                         event.start_mark)
+            raise _AbortError(
+                f"lists and mappings are nested deeper than {MAX_DEPTH} levels", event.start_mark
+            )
         anchor = event.anchor
         if anchor is not None and anchor in self.anchors:
             raise yaml.composer.ComposerError(
-                f"found duplicate anchor {anchor!r}", self.anchors[anchor].start_mark,
-                "second occurrence", event.start_mark,
+                f"found duplicate anchor {anchor!r}",
+                self.anchors[anchor].start_mark,
+                "second occurrence",
+                event.start_mark,
             )
         node: Node
         if parser.check_event(events.ScalarEvent):
             event = parser.get_event()
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = self.resolver.resolve(  # type: ignore[no-untyped-call]
-                    ScalarNode, event.value, event.implicit)
+            tag = self._tag(ScalarNode, event, event.value)
             node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
             if anchor is not None:
                 self.anchors[anchor] = node
         elif parser.check_event(events.SequenceStartEvent):
             event = parser.get_event()
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = self.resolver.resolve(  # type: ignore[no-untyped-call]
-                    SequenceNode, None, event.implicit)
+            tag = self._tag(SequenceNode, event)
             node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
-            if anchor is not None:
+            if anchor is not None:  # before the items: an alias to itself is caught later
                 self.anchors[anchor] = node
             while not parser.check_event(events.SequenceEndEvent):
                 node.value.append(self._node(depth + 1))
             node.end_mark = parser.get_event().end_mark
         else:
             event = parser.get_event()
-            tag = event.tag
-            if tag is None or tag == "!":
-                tag = self.resolver.resolve(  # type: ignore[no-untyped-call]
-                    MappingNode, None, event.implicit)
+            tag = self._tag(MappingNode, event)
             node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
             if anchor is not None:
                 self.anchors[anchor] = node
@@ -279,6 +287,16 @@ class _Composer:
                 node.value.append((key, self._node(depth + 1)))
             node.end_mark = parser.get_event().end_mark
         return node
+
+    def _tag(self, kind: type[Node], event: Any, value: str | None = None) -> str:
+        """The event's explicit tag, or the one YAML's rules give a plain value."""
+        tag: str | None = event.tag
+        if tag is None or tag == "!":
+            resolved: str = self.resolver.resolve(  # type: ignore[no-untyped-call]
+                kind, value, event.implicit
+            )
+            return resolved
+        return tag
 
 
 class _Converter:
@@ -298,45 +316,66 @@ class _Converter:
     def convert(self, node: Node, path: JsonPath, depth: int) -> Any:
         self.count += 1
         if self.count > MAX_VALUES:
-            raise _AbortError(f"more than {MAX_VALUES} values once aliases are expanded "
-                         "(an alias bomb?)", node.start_mark)
+            raise _AbortError(
+                f"more than {MAX_VALUES} values once aliases are expanded (an alias bomb?)",
+                node.start_mark,
+            )
         if depth > MAX_DEPTH:
-            raise _AbortError(f"lists and mappings are nested deeper than {MAX_DEPTH} levels "
-                         "once aliases are expanded", node.start_mark)
+            raise _AbortError(
+                f"lists and mappings are nested deeper than {MAX_DEPTH} levels "
+                "once aliases are expanded",
+                node.start_mark,
+            )
         self.values.setdefault(path, _mark(node.start_mark))
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != f"{_TAG}seq":
-                self.problem(node, path, f"tag {_short(node.tag)!r} is not allowed; "
-                             "only plain YAML data (strings, numbers, true/false, null, "
-                             "lists, mappings)")
+                self.problem(
+                    node,
+                    path,
+                    f"tag {_short(node.tag)!r} is not allowed; "
+                    "only plain YAML data (strings, numbers, true/false, null, "
+                    "lists, mappings)",
+                )
                 return None
             return [self.convert(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
         if node.tag != f"{_TAG}map":
-            self.problem(node, path, f"tag {_short(node.tag)!r} is not allowed; only plain YAML "
-                         "data (strings, numbers, true/false, null, lists, mappings)")
+            self.problem(
+                node,
+                path,
+                f"tag {_short(node.tag)!r} is not allowed; only plain YAML "
+                "data (strings, numbers, true/false, null, lists, mappings)",
+            )
             return None
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
-                self.problem(key_node, path, "a mapping key must be a plain word or number, "
-                             "not a list or mapping")
+                self.problem(
+                    key_node,
+                    path,
+                    "a mapping key must be a plain word or number, not a list or mapping",
+                )
                 continue
             key = key_node.value
             if key_node.tag == f"{_TAG}merge":
-                self.problem(key_node, path, "merge keys (<<) are not supported; use extends "
-                             "or modules to reuse rules")
+                self.problem(
+                    key_node,
+                    path,
+                    "merge keys (<<) are not supported; use extends or modules to reuse rules",
+                )
                 continue
             if key_node.tag not in _SCALAR_TAGS:
-                self.problem(key_node, path, f"tag {_short(key_node.tag)!r} is not allowed on "
-                             "a key")
+                self.problem(
+                    key_node, path, f"tag {_short(key_node.tag)!r} is not allowed on a key"
+                )
                 continue
             child = (*path, key)
             if key in result:
                 first = self.keys[child][0]
-                self.problem(key_node, child, f"duplicate key {key!r} (first defined on line "
-                             f"{first})")
+                self.problem(
+                    key_node, child, f"duplicate key {key!r} (first defined on line {first})"
+                )
                 continue
             self.keys[child] = _mark(key_node.start_mark)
             result[key] = self.convert(value_node, child, depth + 1)
@@ -354,8 +393,12 @@ class _Converter:
         }
         construct = constructors.get(tag)
         if construct is None:
-            self.problem(node, path, f"tag {_short(tag)!r} is not allowed; only plain YAML data "
-                         "(strings, numbers, true/false, null, lists, mappings)")
+            self.problem(
+                node,
+                path,
+                f"tag {_short(tag)!r} is not allowed; only plain YAML data "
+                "(strings, numbers, true/false, null, lists, mappings)",
+            )
             return None
         try:
             return construct(node)
