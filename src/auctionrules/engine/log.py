@@ -8,14 +8,18 @@ from auctionrules.engine.events import Event
 from auctionrules.model import Ruleset
 
 
+def artist_name(artist: str, ruleset: Ruleset) -> str:
+    """The display name of an artist id in the ruleset's language (the id if unknown)."""
+    try:
+        return ruleset.theme.artist(artist).name.get(ruleset.language)
+    except KeyError:
+        return artist
+
+
 def card_text(card: str, ruleset: Ruleset) -> str:
     """``karl-gitter/fixed_price`` -> ``Karl Gitter (fixed price)`` in the ruleset's language."""
     artist, _, kind = card.partition("/")
-    try:
-        name = ruleset.theme.artist(artist).name.get(ruleset.language)
-    except KeyError:
-        name = artist
-    return f"{name} ({kind.replace('_', ' ')})"
+    return f"{artist_name(artist, ruleset)} ({kind.replace('_', ' ')})"
 
 
 def describe(event: Event, ruleset: Ruleset, names: Sequence[str]) -> str | None:
@@ -58,13 +62,14 @@ def describe(event: Event, ruleset: Ruleset, names: Sequence[str]) -> str | None
         return f"  {who} turns over a dummy card: {card_text(event['card'], ruleset)}"
     if kind == "round-end":
         why = (
-            f"5th card of {event['artist']}" if event["reason"] == "artist-cards"
+            f"5th card of {artist_name(event['artist'], ruleset)}"
+            if event["reason"] == "artist-cards"
             else "hands exhausted"
         )
         return f"Round {event.round} ends ({why})"
     if kind == "scored":
         values = ", ".join(
-            f"{a} {money(v)}" for a, v in event["values"].items() if v
+            f"{artist_name(a, ruleset)} {money(v)}" for a, v in event["values"].items() if v
         ) or "nothing"
         pays = ", ".join(f"{names[s]} +{money(p)}" for s, p in enumerate(event["payouts"]))
         return f"  values: {values}; payouts: {pays}"
