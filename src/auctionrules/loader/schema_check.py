@@ -10,7 +10,8 @@ Two schemas are compiled once per process: the full one, for a resolved
 ruleset, and a *partial* one for a single file that is only part of a ruleset
 (it ``extends`` another, or is a module): the same schema with ``required``
 dropped inside ``$defs`` and ``properties``, since the missing keys may be
-inherited. The root's own requirements still apply to every file.
+inherited, and without the rule that a whole game has every section (modules
+may bring some). The root's ``id`` and ``title`` are still required.
 """
 
 from __future__ import annotations
@@ -74,6 +75,12 @@ def partial_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
     for section in ("$defs", "properties"):
         if section in result:
             result[section] = strip(result[section])
+    # "A whole game needs these sections" is checked on the resolved ruleset, where
+    # modules may have brought them; the other root rules (a module may not
+    # extend) hold for each file.
+    result["allOf"] = [
+        rule for rule in result.get("allOf", ()) if set(rule.get("then", {})) != {"required"}
+    ]
     return result
 
 
