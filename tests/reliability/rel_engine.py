@@ -114,13 +114,13 @@ def random_action(legal: Any, rng: random.Random, bid_chance: float = 0.45) -> A
     return rng.choice(legal.actions)
 
 
-def random_step(game: Any, rng: random.Random) -> tuple[int, Any]:
+def random_step(game: Any, rng: random.Random, bid_chance: float = 0.45) -> tuple[int, Any]:
     """One random legal action by one of the seats to act (any of them, for sealed bids)."""
     seats = game.to_act()
     if not seats:
         raise AssertionError("the game is not over but nobody is to act")
     seat = rng.choice(seats)
-    action = random_action(game.legal(seat), rng)
+    action = random_action(game.legal(seat), rng, bid_chance)
     game.apply(action, seat)
     return seat, action
 
@@ -133,6 +133,7 @@ def play_random_game(
     watch: bool = True,
     max_actions: int = 20_000,
     on_step: Callable[[Any], None] | None = None,
+    bid_chance: float = 0.45,
 ) -> int | None:
     """Play one random game to its end; the number of actions (``None`` without an engine).
 
@@ -149,7 +150,7 @@ def play_random_game(
     watcher = Watcher(game) if watch else None
     actions = 0
     while not game.is_over:
-        seat, action = random_step(game, rng)
+        seat, action = random_step(game, rng, bid_chance)
         actions += 1
         if watcher is not None:
             problems = watcher.step()
@@ -499,3 +500,57 @@ def illegal_candidates(game: Any) -> list[tuple[str, Any, Any, Any]]:
         out.append((f"not an action: {type(value).__name__}", actor, value,
                     e.MalformedActionError))
     return out
+
+
+# -- the long run ---------------------------------------------------------------------------
+
+
+def run_games(job: tuple[int, int, int]) -> dict[str, Any]:
+    """Games number ``first``, ``first + stride``, ... below ``stop``, with the watcher on.
+
+    Game ``k`` plays configuration ``k % len(supported())`` with seed ``k`` and a
+    bid eagerness that varies with ``k``. Returns the figures (picklable, for a
+    process pool).
+    """
+    first, stop, stride = job
+    configs = supported()
+    stats: dict[str, Any] = {"games": 0, "actions": 0, "violations": [], "by_config": Counter(),
+                             "reasons": Counter(), "longest": 0}
+    for k in range(first, stop, stride):
+        variant, players = configs[k % len(configs)]
+        eagerness = (0.15, 0.45, 0.8)[(k // len(configs)) % 3]
+        key = f"{variant}/{players}"
+
+        def on_step(game: Any, key: str = key) -> None:
+            if game.is_over:
+                stats["reasons"][game.outcome.reason.value] += 1
+
+        try:
+            actions = play_random_game(bundled(variant), seed=k, players=players,
+                                       on_step=on_step, bid_chance=eagerness)
+        except AssertionError as exc:
+            stats["violations"].append(f"game {k}: {exc}")
+            continue
+        except Exception as exc:
+            stats["violations"].append(f"game {k} ({key}): {type(exc).__name__}: {exc}")
+            continue
+        assert actions is not None
+        stats["games"] += 1
+        stats["actions"] += actions
+        stats["longest"] = max(stats["longest"], actions)
+        stats["by_config"][key] += 1
+    return stats
+
+
+def merge_stats(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of several :func:`run_games` calls together."""
+    total: dict[str, Any] = {"games": 0, "actions": 0, "violations": [], "by_config": Counter(),
+                             "reasons": Counter(), "longest": 0}
+    for part in parts:
+        for key in ("games", "actions"):
+            total[key] += part[key]
+        total["violations"] += part["violations"]
+        total["by_config"].update(part["by_config"])
+        total["reasons"].update(part["reasons"])
+        total["longest"] = max(total["longest"], part["longest"])
+    return total

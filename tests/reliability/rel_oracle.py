@@ -126,6 +126,8 @@ def order_error(problems: Iterable[Any]) -> str | None:
     """Why the problems of one file are not sorted by position, or ``None``."""
     last: dict[str, tuple[int, int]] = {}
     for problem in problems:
+        if not all(hasattr(problem, name) for name in ("file", "line", "column")):
+            continue  # reported by problem_error
         key = (problem.line, problem.column)
         if problem.file in last and key < last[problem.file]:
             return f"problems not sorted by position: {problem} after {last[problem.file]}"

@@ -1,0 +1,135 @@
+"""Bugs the reliability suite found in the loader and the engine, one regression test each.
+
+An open bug's test is marked ``xfail(strict=True)`` with the bug's description:
+when it is fixed the test passes, pytest reports XPASS as a failure, and
+whoever fixed it removes the marker. A fixed bug's test says which commit fixed
+it. The fuzz seeds that found them are named.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rel_engine import HAS_ENGINE, bundled, play_random_game
+from rel_oracle import problem_error, time_limit
+
+from auctionrules import loader
+
+needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="the engine is not on main yet")
+
+
+def refused_cleanly(path: Path) -> None:
+    """``validate_file`` gives located problems (no exception); the CLI exits 1 (no traceback)."""
+    with time_limit(5, "validate_file"):
+        problems = loader.validate_file(path)
+    assert problems
+    data = path.read_bytes()
+    assert [e for p in problems if (e := problem_error(p, {str(path): data}))] == []
+    result = subprocess.run(
+        [sys.executable, "-m", "auctionrules", "validate", str(path)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr[-1500:]
+    assert result.returncode == 1
+
+
+@pytest.mark.parametrize("removed", ["scoring: {ranking: null}", "theme: {artists: null}"])
+def test_null_removing_a_required_key_is_a_located_problem(tmp_path: Path, removed: str) -> None:
+    """Fixed in bcee77b: was a KeyError in loader/semantic.py and a CLI traceback
+    (fuzz seeds 5017, 5661, 7493)."""
+    path = tmp_path / "removes.yaml"
+    path.write_text(f"id: removes\ntitle: R\nextends: taiwan\n{removed}\n", encoding="utf-8")
+    refused_cleanly(path)
+
+
+@needs_engine
+def test_an_accepted_ranking_table_plays_without_violations(tmp_path: Path) -> None:
+    """Fixed in bcee77b (ranking values must strictly decrease): the loader accepted a
+    repeated value that the engine's check_invariants() then reported in every game
+    (fuzz seeds 4714, 5755, 6153)."""
+    path = tmp_path / "ranking.yaml"
+    path.write_text(
+        "id: ranking\ntitle: R\nextends: hig-1992-en\n"
+        "scoring: {ranking: [30000, 20000, 20000]}\n",
+        encoding="utf-8",
+    )
+    if loader.validate_file(path):
+        return  # refused by the loader: consistent
+    ruleset = loader.load_ruleset(path)
+    for seed in range(5):
+        play_random_game(ruleset, seed=seed, players=4)
+
+
+@needs_engine
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: Action.parse raises a bare ValueError, not MalformedActionError, for amounts that "
+    "str.isdigit() accepts but int() refuses: superscript digits ('bid ²') and more than "
+    "4,300 digits (engine/actions.py, the bid/price branch of Action.parse)"
+))
+@pytest.mark.parametrize("text", ["bid ²", "price ³", "bid " + "9" * 5000])
+def test_odd_digits_are_malformed_actions(text: str) -> None:
+    from auctionrules.engine import Game, MalformedActionError
+
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    before = game.snapshot()
+    with pytest.raises(MalformedActionError):
+        game.apply(text, game.to_act()[0])
+    assert game.snapshot() == before
+
+
+@needs_engine
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: copy.copy/copy.deepcopy/pickle of an Event, hence of any Game, raise "
+    "AttributeError('Event is immutable: cannot set ...') (engine/events.py: __setattr__ "
+    "refuses the attribute restore that copy and pickle use for __slots__ classes; no "
+    "__reduce__/__copy__/__deepcopy__): a game state cannot be cloned for search or saved"
+))
+def test_a_game_can_be_copied_and_pickled() -> None:
+    import random
+
+    from rel_engine import random_step
+
+    from auctionrules.engine import Game
+
+    game = Game.new(bundled("hig-1992-fr"), players=3, seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        random_step(game, rng)
+    for clone in (copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert clone.snapshot() == game.snapshot()
+        assert clone.events == game.events
+        a, b = random.Random(9), random.Random(9)
+        while not game.is_over:
+            random_step(game, a)
+            random_step(clone, b)
+        assert clone.outcome == game.outcome
+        game = Game.new(bundled("hig-1992-fr"), players=3, seed=2)
+        for _ in range(30):
+            random_step(game, random.Random(2))
+
+
+@needs_engine
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: replay() lets AttributeError/TypeError escape instead of ReplayError when a "
+    "record's deal holds a card that is not a string (Card.parse calls .strip(); "
+    "engine/replay.py start_game catches EngineError, KeyError, TypeError, ValueError only) "
+    "or when 'actions' is not a list (the loop over record['actions'] is outside the try)"
+))
+@pytest.mark.parametrize("damage", ["hand card", "deck card", "actions"])
+def test_replay_refuses_non_string_cards_and_actions(damage: str) -> None:
+    from auctionrules.engine import ReplayError, play_game, replay
+
+    record = play_game(bundled("taiwan"), 4, seed=1).record()
+    if damage == "hand card":
+        record["deal"]["hands"][0][0] = {}
+    elif damage == "deck card":
+        record["deal"]["deck"][0] = 7
+    else:
+        record["actions"] = 5
+    with pytest.raises(ReplayError):
+        replay(record)
