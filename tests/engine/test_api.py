@@ -99,3 +99,18 @@ def test_action_text_parses_back() -> None:
 
 def test_ruleset_supports_players() -> None:
     assert ruleset("boardpia-modern").supported_players == (2, 3, 4, 5)
+
+
+def test_clone_is_independent(hig: Ruleset) -> None:
+    game = Game.new(hig, players=4, seed=3)
+    game.apply(game.legal(0).actions[0], 0)
+    before = game.snapshot()
+    twin = game.clone()
+    assert twin.snapshot() == before
+    assert twin.rules is game.rules
+    agent = RandomAgent(2)
+    for _ in range(30):
+        seat = twin.to_act()[0]
+        twin.apply(agent.act(twin, twin.legal(seat)), seat)
+    assert game.snapshot() == before
+    assert twin.snapshot() != before

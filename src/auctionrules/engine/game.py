@@ -15,6 +15,7 @@ read-only outside the engine.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -381,6 +382,11 @@ class Game(RoundFlow):
             self.bank_in, self.bank_out, tuple(self.sales), len(self._raw),
             tuple(self.log), self.rng.getstate(), self.outcome,
         )
+
+    def clone(self) -> Game:
+        """An independent copy of the game (for search agents); the compiled rules
+        are shared, everything else is copied."""
+        return copy.deepcopy(self, {id(self.rules): self.rules})
 
     def check_invariants(self) -> list[str]:
         """Every violated invariant (see :mod:`.invariants`); empty when all hold."""
