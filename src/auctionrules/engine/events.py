@@ -35,6 +35,9 @@ class Event:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Event is immutable: cannot set {name!r}")
 
+    def __reduce__(self) -> tuple[type[Event], tuple[str, int, dict[str, Any]]]:
+        return (Event, (self.kind, self.round, self.fields))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
