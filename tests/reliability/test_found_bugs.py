@@ -66,13 +66,11 @@ def test_an_accepted_ranking_table_plays_without_violations(tmp_path: Path) -> N
 
 
 @needs_engine
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: Action.parse raises a bare ValueError, not MalformedActionError, for amounts that "
-    "str.isdigit() accepts but int() refuses: superscript digits ('bid ²') and more than "
-    "4,300 digits (engine/actions.py, the bid/price branch of Action.parse)"
-))
 @pytest.mark.parametrize("text", ["bid ²", "price ³", "bid " + "9" * 5000])
 def test_odd_digits_are_malformed_actions(text: str) -> None:
+    """Fixed in the engine commit "Engine: fix bugs found by the reliability suite":
+    Action.parse raised a bare ValueError for amounts str.isdigit() accepts but int()
+    refuses (superscript digits, more than 4,300 digits)."""
     from auctionrules.engine import Game, MalformedActionError
 
     game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
@@ -114,14 +112,11 @@ def test_a_game_can_be_copied_and_pickled() -> None:
 
 
 @needs_engine
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: replay() lets AttributeError/TypeError escape instead of ReplayError when a "
-    "record's deal holds a card that is not a string (Card.parse calls .strip(); "
-    "engine/replay.py start_game catches EngineError, KeyError, TypeError, ValueError only) "
-    "or when 'actions' is not a list (the loop over record['actions'] is outside the try)"
-))
 @pytest.mark.parametrize("damage", ["hand card", "deck card", "actions"])
 def test_replay_refuses_non_string_cards_and_actions(damage: str) -> None:
+    """Fixed in the engine commit "Engine: fix bugs found by the reliability suite":
+    replay() let AttributeError/TypeError escape for a non-string card in the deal or a
+    non-list 'actions'."""
     from auctionrules.engine import ReplayError, play_game, replay
 
     record = play_game(bundled("taiwan"), 4, seed=1).record()

@@ -16,12 +16,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 import attrs
 
 from auctionrules.engine.cards import Card
 from auctionrules.engine.errors import MalformedActionError
+
+#: An amount: ASCII digits only (``str.isdigit`` also accepts ``²``), bounded.
+_AMOUNT = re.compile(r"[0-9]{1,15}")
 
 
 class Action:
@@ -49,9 +53,10 @@ class Action:
             card = Card.parse(args[0])
             return Play(card) if verb == "play" else Add(card)
         if verb in ("bid", "price"):
-            if len(args) != 1 or not args[0].isdigit():
+            if len(args) != 1 or not _AMOUNT.fullmatch(args[0]):
                 raise MalformedActionError(
-                    f"{text!r}: {verb!r} takes one whole non-negative amount"
+                    f"{text!r}: {verb!r} takes one whole non-negative amount "
+                    "(digits 0-9, at most 15)"
                 )
             amount = int(args[0])
             return Bid(amount) if verb == "bid" else Price(amount)

@@ -37,6 +37,8 @@ class Card:
         Only the syntax and the auction type are checked here; whether the artist
         exists depends on the ruleset and is checked when the card is used.
         """
+        if not isinstance(text, str):
+            raise MalformedActionError(f"{text!r} is not a card: expected artist-id/auction_type")
         artist, sep, auction = text.strip().partition("/")
         if not sep or not artist or auction not in TYPE_INDEX:
             raise MalformedActionError(

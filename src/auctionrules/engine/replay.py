@@ -13,6 +13,8 @@ from auctionrules.model import Ruleset
 
 def start_game(record: Mapping[str, Any]) -> Game:
     """The game a record starts from (no actions applied)."""
+    if not isinstance(record, Mapping):
+        raise ReplayError(f"not a game record: a {type(record).__name__}, not a JSON object")
     try:
         if record.get("format") != FORMAT:
             raise ReplayError(f"not a game record (format {record.get('format')!r})")
@@ -42,7 +44,7 @@ def start_game(record: Mapping[str, Any]) -> Game:
         )
     except ReplayError:
         raise
-    except (EngineError, KeyError, TypeError, ValueError) as exc:
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise ReplayError(f"the record's set-up is invalid: {exc}") from None
 
 
@@ -52,7 +54,10 @@ def replay(record: Mapping[str, Any]) -> Game:
     Raises :class:`ReplayError` naming the action index, seat, action and reason.
     """
     game = start_game(record)
-    for index, entry in enumerate(record.get("actions", ())):
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise ReplayError(f"'actions' must be a list of [seat, action], not {actions!r}")
+    for index, entry in enumerate(actions):
         try:
             seat, text = entry
             game.apply(text, int(seat))
