@@ -8,16 +8,15 @@ documented by exactly the same templates as a rule in force.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
-import yaml
-
 from auctionrules import resources
+from auctionrules.loader import load_document, ruleset_schema
+from auctionrules.loader.defaults import fill_defaults
+from auctionrules.loader.merge import merge
 from auctionrules.model import Ruleset
 from auctionrules.rulebook import example as worked
-from auctionrules.rulebook import schema
 from auctionrules.rulebook.document import (
     Block,
     BulletList,
@@ -35,33 +34,18 @@ from auctionrules.rulebook.writer import Param, Writer
 _MODULE_METADATA = ("id", "kind", "title", "description", "modules")
 
 
-def _merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``extends``/``modules`` merge: maps merge, lists and scalars replace, null removes."""
-    result = copy.deepcopy(dict(base))
-    for key, value in overlay.items():
-        if value is None:
-            result.pop(key, None)
-        elif isinstance(value, Mapping) and isinstance(result.get(key), Mapping):
-            result[key] = _merge(result[key], value)
-        else:
-            result[key] = copy.deepcopy(value)
-    return result
-
-
 def module_document(module_id: str) -> dict[str, Any]:
-    """The raw document of a bundled module (``variants/modules/<id>.yaml``)."""
-    with (resources.modules_dir() / f"{module_id}.yaml").open(encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)
-    return data
+    """The validated document of a bundled module (``variants/modules/<id>.yaml``)."""
+    return load_document(resources.modules_dir() / f"{module_id}.yaml")
 
 
 def with_module(ruleset: Ruleset, module_id: str) -> Ruleset:
     """``ruleset`` with the bundled module applied, as if listed under ``modules``."""
     module = module_document(module_id)
     rules = {k: v for k, v in module.items() if k not in _MODULE_METADATA}
-    merged = _merge(ruleset.document, rules)
+    merged = merge(ruleset.document, rules)
     merged.pop("optional_modules", None)
-    return Ruleset.from_document(schema.fill_defaults(merged))
+    return Ruleset.from_document(fill_defaults(merged, ruleset_schema()))
 
 
 def _body(w: Writer) -> list[Section]:
@@ -117,7 +101,7 @@ def _optional(w: Writer, body: list[Section]) -> Section:
         try:
             module = module_document(module_id)
             changed = with_module(r, module_id)
-        except (OSError, KeyError, TypeError, ValueError, yaml.YAMLError):
+        except (OSError, KeyError, TypeError, ValueError):
             continue
         title = Param(_text(module.get("title", module_id), w.lang), ("optional_modules",))
         intro = w.say("optional_modules", title=title,

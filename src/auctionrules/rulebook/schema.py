@@ -8,7 +8,6 @@ the schema reference page and the diff all agree with it.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -132,38 +131,6 @@ def _walk(value: Any, node: Mapping[str, Any], prefix: str) -> Iterator[tuple[Op
             yield opt, item
         if isinstance(item, Mapping):
             yield from _walk(item, sub, path + ".")
-
-
-def fill_defaults(document: Mapping[str, Any]) -> dict[str, Any]:
-    """A deep copy of ``document`` with the schema defaults filled in.
-
-    Needed after a module is applied on top of a resolved document: the keys a
-    module brings (a new player count, say) arrive without their defaults.
-    """
-    result = copy.deepcopy(dict(document))
-    _fill(result, resolve(ruleset_schema()))
-    return result
-
-
-def _fill(value: Any, node: Mapping[str, Any]) -> None:
-    if not isinstance(value, dict):
-        return
-    properties: Mapping[str, Any] = node.get("properties", {})
-    for name, raw in properties.items():
-        sub = resolve(raw)
-        if name not in value:
-            if "default" in sub:
-                value[name] = copy.deepcopy(sub["default"])
-            elif sub.get("type") == "object" and "properties" in sub and not sub.get("required"):
-                value[name] = {}
-            else:
-                continue
-        _fill(value[name], sub)
-    extra = node.get("additionalProperties")
-    if isinstance(extra, dict):
-        for name, item in value.items():
-            if name not in properties:
-                _fill(item, resolve(extra))
 
 
 def non_default_options(document: Mapping[str, Any]) -> list[tuple[Option, Any]]:
