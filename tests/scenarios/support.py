@@ -80,7 +80,8 @@ def position(
     hands: Sequence[Sequence[str]],
     **kwargs: Any,
 ) -> Game:
-    """``Game.from_position`` with ``aN/`` cards translated and ``cash`` in small units."""
+    """``Game.from_position`` with ``aN/`` cards translated, ``cash`` and ``board`` (a dict)
+    in small units."""
     rs = ruleset(variant)
     for key in ("played", "deck"):
         if kwargs.get(key) is not None:
@@ -88,6 +89,8 @@ def position(
     for key in ("dummy_hands", "owned"):
         if kwargs.get(key) is not None:
             kwargs[key] = [[tr(variant, c) for c in h] for h in kwargs[key]]
+    if kwargs.get("board") is not None:
+        kwargs["board"] = {a: [v * scale(variant) for v in vs] for a, vs in kwargs["board"].items()}
     if kwargs.get("cash") is not None:
         kwargs["cash"] = [c * scale(variant) for c in kwargs["cash"]]
     return Game.from_position(
