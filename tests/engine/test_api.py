@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from auctionrules.engine import (
@@ -114,3 +116,6 @@ def test_clone_is_independent(hig: Ruleset) -> None:
         twin.apply(agent.act(twin, twin.legal(seat)), seat)
     assert game.snapshot() == before
     assert twin.snapshot() != before
+    restored = pickle.loads(pickle.dumps(twin))
+    assert restored.snapshot() == twin.snapshot()
+    assert restored.events == twin.events
