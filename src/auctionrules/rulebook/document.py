@@ -9,7 +9,7 @@ that changing one option changes only the sentences that depend on it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -158,3 +158,31 @@ class Document:
             if section.key == key:
                 return section
         raise KeyError(key)
+
+
+def flatten(
+    section: Section,
+    depth: int,
+    out: list[str],
+    *,
+    heading: Callable[[str, int], list[str]],
+    table: Callable[[Table], list[str]],
+    escape: Callable[[str], str],
+) -> None:
+    """Append ``section`` and its subsections to ``out`` as lines of text.
+
+    Markdown and reST differ only in headings, tables and escaping; the walk
+    over paragraphs, lists and subsections is shared so both stay in step.
+    """
+    if section.empty:
+        return
+    out += heading(section.title, depth)
+    for block in section.blocks:
+        if isinstance(block, Paragraph):
+            out += [" ".join(escape(s.text) for s in block.sentences), ""]
+        elif isinstance(block, BulletList):
+            out += [f"- {escape(item.text)}" for item in block.items] + [""]
+        else:
+            out += [*table(block), ""]
+    for sub in section.subsections:
+        flatten(sub, depth + 1, out, heading=heading, table=table, escape=escape)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from auctionrules.rulebook.document import BulletList, Document, Paragraph, Section, Table
+from auctionrules.rulebook.document import Document, Section, Table, flatten
 
 _SPECIAL = re.compile(r"([\\`*_|<>\[\]#])")
 
@@ -25,19 +25,12 @@ def render(document: Document) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def _heading(title: str, level: int) -> list[str]:
+    return ["#" * min(level, 6) + " " + escape(title), ""]
+
+
 def _section(section: Section, level: int, out: list[str]) -> None:
-    if section.empty:
-        return
-    out += ["#" * min(level, 6) + " " + escape(section.title), ""]
-    for block in section.blocks:
-        if isinstance(block, Paragraph):
-            out += [" ".join(escape(s.text) for s in block.sentences), ""]
-        elif isinstance(block, BulletList):
-            out += [f"- {escape(item.text)}" for item in block.items] + [""]
-        else:
-            out += [*_table(block), ""]
-    for sub in section.subsections:
-        _section(sub, level + 1, out)
+    flatten(section, level, out, heading=_heading, table=_table, escape=escape)
 
 
 def _table(table: Table) -> list[str]:

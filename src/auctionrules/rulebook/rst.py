@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from auctionrules.rulebook.document import BulletList, Document, Paragraph, Section, Table
+from auctionrules.rulebook.document import Document, Section, Table, flatten
 
 _SPECIAL = re.compile(r"([\\`*_|])")
 #: Adornment characters by depth: the title, sections, subsections...
@@ -46,18 +46,7 @@ def _heading(text: str, depth: int) -> list[str]:
 
 
 def _section(section: Section, depth: int, out: list[str]) -> None:
-    if section.empty:
-        return
-    out += _heading(section.title, depth)
-    for block in section.blocks:
-        if isinstance(block, Paragraph):
-            out += [" ".join(escape(s.text) for s in block.sentences), ""]
-        elif isinstance(block, BulletList):
-            out += [f"- {escape(item.text)}" for item in block.items] + [""]
-        else:
-            out += [*_table(block), ""]
-    for sub in section.subsections:
-        _section(sub, depth + 1, out)
+    flatten(section, depth, out, heading=_heading, table=_table, escape=escape)
 
 
 def _table(table: Table) -> list[str]:
