@@ -215,3 +215,22 @@ def test_two_players_a_double_is_not_sent_round_for_free(variant: str) -> None:
     play(game, variant, [(0, "play a1/double")])
     assert Pass() not in game.legal(0)
     assert [str(a) for a in game.legal(0)] == [f"add {tr(variant, 'a1/sealed')}"]
+
+
+@pytest.mark.parametrize("variant", TWO)
+@pytest.mark.xfail(strict=True, reason="engine bug: in the 2-player variant the game ends "
+                   "(hands-exhausted) in round 2 when both players still hold cards but "
+                   "only doubles without a companion")
+def test_two_players_game_goes_on_while_players_hold_cards(variant: str) -> None:
+    """002 "OBJECT OF THE GAME": "The game consists of four auctioning rounds"; the only
+    early end is "If every player runs out of cards before the end of the fourth round,
+    then as the last painting card becomes auctioned off, it triggers the end of the
+    game." 2 PLAYER VARIANT: "you may only play a Double Auction card if you possess a
+    second auction card that goes with it". Round 2: after seat 0's open card, both
+    players hold one double each and no companion: they have not run out of cards, so
+    the game may not end here (rounds 3 and 4 deal new cards)."""
+    game = position(variant, 2, [["a0/open", "a1/double"], ["a2/double"]], round=2,
+                    dummy_hands=[["a3/open"] * 3, ["a4/open"] * 3])
+    play(game, variant, [(0, "play a0/open"), (1, "pass"), (0, "pass")])
+    assert [len(h) for h in game.hands[:2]] == [1, 1]
+    assert not game.is_over
