@@ -178,3 +178,60 @@ def test_state_machines_covered_the_illegal_kinds() -> None:
                   "price above the auctioneer's cash", "play a card not in hand",
                   "no seat while several must act", "malformed ''"):
         assert STATS[f"refused: {label}"] > 0, label
+
+
+@pytest.mark.parametrize("companion", [False, True])
+def test_double_without_companion_where_required(companion: bool) -> None:
+    """002's two-player variant: a double may be led only with a second card of its artist.
+
+    Without the companion the lead is refused (and the state unchanged); with it,
+    or with three players (no such rule), it is legal.
+    """
+    from auctionrules.engine import Game, IllegalActionError
+
+    ruleset = bundled("boardpia-modern")
+    hand = ["manet/double", "manet/sealed" if companion else "cezanne/open"]
+    game = Game.from_position(ruleset, 2, hands=[hand, ["klimt/open", "manet/open"]],
+                              dummy_hands=[["munch/open"], ["munch/sealed"]])
+    legal = game.legal(0)
+    assert (engine_action("play manet/double") in legal) is companion
+    before = game.snapshot()
+    if companion:
+        game.apply("play manet/double", 0)
+        assert game.snapshot() != before
+    else:
+        with pytest.raises(IllegalActionError, match="second card"):
+            game.apply("play manet/double", 0)
+        assert game.snapshot() == before
+    three = Game.from_position(ruleset, 3, hands=[hand, ["klimt/open"], ["munch/open"]])
+    assert engine_action("play manet/double") in three.legal(0)
+
+
+def engine_action(text: str) -> Any:
+    from auctionrules.engine import Action
+
+    return Action.parse(text)
+
+
+@pytest.mark.parametrize(("variant", "cash"), [("taiwan", 7), ("hig-1992-en", 7000)])
+def test_fixed_price_above_the_auctioneers_cash(variant: str, cash: int) -> None:
+    """Where the price is capped by the auctioneer's cash, one unit more is refused."""
+    from auctionrules.engine import Game, IllegalActionError
+
+    ruleset = bundled(variant)
+    assert ruleset.auctions.fixed_price.max_price == "auctioneer-cash"
+    ids = [a.id for a in ruleset.theme.artists]
+    unit = ruleset.money.bid_unit
+    game = Game.from_position(
+        ruleset, 3, hands=[[f"{ids[0]}/fixed_price", f"{ids[1]}/open"], [f"{ids[2]}/open"],
+                           [f"{ids[3]}/open"]],
+        cash=[cash, 50 * cash, 50 * cash],
+    )
+    game.apply(f"play {ids[0]}/fixed_price", 0)
+    assert game.legal(0).price == (unit, cash, unit)
+    before = game.snapshot()
+    for amount in (cash + unit, 50 * cash):
+        with pytest.raises(IllegalActionError):
+            game.apply(f"price {amount}", 0)
+        assert game.snapshot() == before
+    game.apply(f"price {cash}", 0)

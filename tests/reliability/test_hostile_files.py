@@ -161,6 +161,23 @@ def test_unsafe_tags_are_never_constructed(tmp_path: Path, tag: str) -> None:
     assert not marker.exists(), f"{tag} was constructed"
 
 
+@pytest.mark.parametrize(
+    "value",
+    ["!!timestamp 2001-12-14 garbage", "!!timestamp 2001-02-30", "!!int abc", "!!int 0x",
+     "!!float x", "!!float .nan", "!!bool maybe", "!!null x", "!!binary aGk=", "!!set {a}",
+     "!!omap [a: 1]", "!!pairs [a: 1]", "!custom x", "!!str [1]"],
+)
+def test_explicit_scalar_and_collection_tags_never_crash(tmp_path: Path, value: str) -> None:
+    """Standard tags with values PyYAML's own constructors choke on: an answer, not a crash."""
+    name = str(tmp_path / "tags.yaml")
+    text = minimal(f"edition: {value}\n")
+    with time_limit(LIMIT, "validate_text"):
+        problems = loader.validate_text(text, name=name)
+    errors = [e for p in problems if (e := problem_error(p, {name: text.encode()}))]
+    assert errors == [], errors
+    assert all(p.line == 4 for p in problems), [str(p) for p in problems]
+
+
 def test_marker_detector_works(tmp_path: Path) -> None:
     """Control: the same tag under an unsafe loader does create the marker."""
     import yaml
