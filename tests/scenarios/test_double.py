@@ -232,3 +232,21 @@ def test_second_card_as_fifth_card_both_unsold(variant: str) -> None:
     assert scored["ranked"] == [a[0], a[1], a[2]]
     assert scored["payouts"] == [0, 20 * scale(variant), 0, 0, 10 * scale(variant)]
     assert game.round_number == 2 and game.to_act() == (4,)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_adder_across_the_end_of_the_table(variant: str) -> None:
+    """002 "Double Auction": "At the end of the auction, play continues clockwise from the
+    New Auctioneer. (This means any players between the original Auctioneer and the New
+    Auctioneer will lose their chance to auction a painting.)" Four players: seat 2
+    leads, seats 3 and 0 pass, seat 1 adds a sealed card; seats 3 and 0 lose their turn
+    and seat 2, the leader, leads again next."""
+    game = position(variant, 4, [["a4/open", "a0/open"], ["a0/sealed", "a4/sealed"],
+                                 ["a0/double", "a3/open"], ["a1/open"]], auctioneer=2)
+    play(game, variant, [(2, "play a0/double"), (2, "pass"), (3, "pass"), (0, "pass"),
+                         (1, "add a0/sealed"), (0, "bid 10"), (1, "pass"), (2, "bid 10"),
+                         (3, "bid 9")])
+    sold = last(game.events, "sold")
+    # tie at 10: first in line from the new auctioneer (1): 2 before 0
+    assert (sold["seat"], sold["auctioneer"]) == (2, 1)
+    assert game.to_act() == (2,)
