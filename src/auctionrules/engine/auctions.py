@@ -47,7 +47,7 @@ class Auction:
 
     def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
         """Seats that must act now."""
-        return (lot.asker,)
+        return game.alone[lot.asker]
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
         """What ``seat`` (one of :meth:`to_act`) may do."""
@@ -68,7 +68,7 @@ class _Bidding(Auction):
     __slots__ = ()
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        return Legal(seat, _PASS_ONLY, bid=game.bid_range(seat, lot.high))
+        return Legal(seat, _PASS_ONLY, game.bid_range(seat, lot.high))
 
     def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
@@ -132,9 +132,9 @@ class OnceAround(_Bidding):
         if isinstance(action, Bid):
             lot.high, lot.high_bidder = action.amount, seat
             lot.bids.append((seat, action.amount))
-            game.emit("bid", seat=seat, amount=action.amount)
+            game._raw.append(("bid", game.round + 1, {"seat": seat, "amount": action.amount}))
         else:
-            game.emit("pass", seat=seat)
+            game._raw.append(("pass", game.round + 1, {"seat": seat}))
         lot.pos += 1
         if lot.pos == len(lot.order):
             self.finish(game, lot)
@@ -156,7 +156,7 @@ class SealedAuction(Auction):
         return tuple([s for s, b in enumerate(lot.sealed) if b is None])
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        return Legal(seat, _PASS_ONLY, bid=game.bid_range(seat, 0))
+        return Legal(seat, _PASS_ONLY, game.bid_range(seat, 0))
 
     def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):

@@ -65,6 +65,8 @@ class RoundFlow:
     _unit: int
     _min_bid: int
     _names: tuple[str, ...]
+    #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
+    alone: tuple[tuple[int], ...]
     _companion_rule: bool
     log: list[tuple[int, Action]]
     start: dict[str, Any]

@@ -188,6 +188,7 @@ class Game(RoundFlow):
         self._unit = unit
         self._min_bid = -(-rules.minimum_bid // unit) * unit
         self._names = rules.codec.names
+        self.alone = tuple((seat,) for seat in range(n))
         self._companion_rule = rules.lead_requires_companion
         self.log = []
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
@@ -220,13 +221,13 @@ class Game(RoundFlow):
     def _to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == LEAD:
-            return (self.turn,)
+            return self.alone[self.turn]
         if phase == AUCTION:
             lot = self.lot
             assert lot is not None
             return AUCTIONS[lot.kind].to_act(self, lot)
         if phase == FLIPPING:
-            return (self.flipper,)
+            return self.alone[self.flipper]
         return ()
 
     def legal(self, seat: int) -> Legal:
