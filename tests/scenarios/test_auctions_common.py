@@ -251,3 +251,23 @@ def test_bid_unit(variant: str, step: int) -> None:
         game.apply(k(variant, "bid 38"), 1)
     play(game, variant, [(1, "bid 12")])
     assert game.legal(2).bid == (13 * step, 100 * scale(variant), step)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_open_auction_each_bid_above_the_last_a_pass_is_not_final(variant: str) -> None:
+    """004 "Règles générales": "chaque offre doit être supérieure à l'offre précédente";
+    001 "Kreuz und Quer": "there is no order of bidding and bids can be raised as
+    players wish" (Doris bids 14, then again 17 and 19 after others). The asking order
+    (in turn from the auctioneer's left) is the variants' note on auctions.open.ending."""
+    game = position(variant, 3, HANDS4[:3], auctioneer=0)
+    play(game, variant, [(0, "play a0/open"), (1, "bid 10")])
+    assert game.to_act() == (2,)
+    with pytest.raises(IllegalActionError):
+        game.apply(k(variant, "bid 10"), 2)
+    assert game.legal(2).bid == (10 * scale(variant) + game.rules.unit,
+                                 100 * scale(variant), game.rules.unit)
+    play(game, variant, [(2, "pass"), (0, "bid 12"), (1, "pass"), (2, "bid 13"), (0, "pass"),
+                         (1, "pass")])
+    sold = last(game.events, "sold")
+    assert (sold["seat"], sold["price"]) == (2, 13 * scale(variant))
+    assert cash(game, variant) == [113, 100, 87]
