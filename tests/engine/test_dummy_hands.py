@@ -113,3 +113,20 @@ def test_two_player_games_play_out() -> None:
     for seed in range(3):
         game = play_game(rs, 2, seed, check=True)
         assert sum(e.kind == "flip" for e in game.events) > 5
+
+
+def test_two_player_round_ends_when_only_lone_doubles_are_left() -> None:
+    """002: the only early end of the game is when every player runs out of cards. With
+    the 2-player companion rule a player may hold only doubles without a companion and
+    so be unable to lead; when nobody can lead, the round ends (reason
+    ``no-playable-card``) and, the hands not being empty, the game goes on."""
+    game = _two_player()
+    ids = game.rules.codec.artist_ids
+    hands = [[f"{ids[0]}/open", f"{ids[1]}/double"], [f"{ids[2]}/double"]]
+    game = Game.from_position(game.rules.ruleset, 2, hands=hands, round=2,
+                              dummy_hands=[[f"{ids[3]}/open"] * 3, [f"{ids[4]}/open"] * 3])
+    events = run(game, [(0, f"play {ids[0]}/open"), (1, "pass"), (0, "pass")])
+    assert last(events, "round-end")["reason"] == "no-playable-card"
+    assert not game.is_over
+    assert game.round_number == 3
+    assert [len(h) for h in game.hands[:2]] == [5, 5]

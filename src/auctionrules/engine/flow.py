@@ -121,7 +121,10 @@ class RoundFlow:
             if self.hands[seat] and (not self._companion_rule or self.leadable(seat)):
                 self.phase, self.turn = LEAD, seat
                 return
-        self._end_round(exhausted=True)
+        # Nobody can lead: every hand is empty, or (under the companion rule) holds only
+        # doubles without a companion. Only the first is the rulebooks' early end of the
+        # game; in the second the players still hold cards, so the game goes on.
+        self._end_round(exhausted=self._exhausted(), stuck=True)
 
     def _exhausted(self) -> bool:
         return not any(self.hands[: self.n])
@@ -247,7 +250,14 @@ class RoundFlow:
             return True
         return False
 
-    def _end_round(self, exhausted: bool, artist: int | None = None) -> None:
+    def _end_round(self, exhausted: bool, artist: int | None = None, stuck: bool = False) -> None:
+        """Score the round; then the next round or the end of the game.
+
+        ``exhausted``: every player's hand is empty (``round_end.hands_exhausted``);
+        ``stuck``: no player can lead although some still hold cards (only doubles
+        without a companion under ``lead_requires_companion``); the round ends and,
+        the hands not being exhausted, the game goes on to the next round.
+        """
         rules, codec = self.rules, self.rules.codec
         if self.lot is not None:
             self.table.extend(self.lot.cards)
@@ -255,7 +265,8 @@ class RoundFlow:
         ids = codec.artist_ids
         self.emit(
             "round-end",
-            reason="hands-exhausted" if exhausted else "artist-cards",
+            reason="hands-exhausted" if exhausted
+            else "no-playable-card" if stuck else "artist-cards",
             artist=None if artist is None else ids[artist],
             counts={ids[a]: c for a, c in enumerate(self.counts)},
         )
