@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from auctionrules.engine import Game, IllegalActionError, dumps, play_game, replay
+from auctionrules.engine import Game, IllegalActionError, Reason, dumps, play_game, replay
 
 from .conftest import ruleset, with_modules
 from .helpers import kinds, last, run, translate
@@ -115,18 +116,23 @@ def test_two_player_games_play_out() -> None:
         assert sum(e.kind == "flip" for e in game.events) > 5
 
 
-def test_two_player_round_ends_when_only_lone_doubles_are_left() -> None:
+@pytest.mark.parametrize("ends_game", [False, True])
+def test_two_player_round_ends_when_only_lone_doubles_are_left(ends_game: bool) -> None:
     """002: the only early end of the game is when every player runs out of cards. With
     the 2-player companion rule a player may hold only doubles without a companion and
     so be unable to lead; when nobody can lead, the round ends (reason
-    ``no-playable-card``) and, the hands not being empty, the game goes on."""
-    game = _two_player()
-    ids = game.rules.codec.artist_ids
+    ``no-playable-card``) and, the hands not being empty, the game goes on
+    (``round_end.no_playable_card: next-round``, the default) or ends (``end-game``)."""
+    rules = attrs.evolve(_two_player().rules, stuck_ends_game=ends_game)
+    ids = rules.codec.artist_ids
     hands = [[f"{ids[0]}/open", f"{ids[1]}/double"], [f"{ids[2]}/double"]]
-    game = Game.from_position(game.rules.ruleset, 2, hands=hands, round=2,
+    game = Game.from_position(rules=rules, hands=hands, round=2,
                               dummy_hands=[[f"{ids[3]}/open"] * 3, [f"{ids[4]}/open"] * 3])
     events = run(game, [(0, f"play {ids[0]}/open"), (1, "pass"), (0, "pass")])
     assert last(events, "round-end")["reason"] == "no-playable-card"
+    if ends_game:
+        assert game.outcome is not None and game.outcome.reason is Reason.NO_PLAYABLE_CARD
+        return
     assert not game.is_over
     assert game.round_number == 3
     assert [len(h) for h in game.hands[:2]] == [5, 5]

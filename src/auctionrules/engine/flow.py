@@ -299,7 +299,13 @@ class RoundFlow:
         self.discard.extend(self.table)
         self.table.clear()
         self.counts = [0] * rules.artists
-        if (exhausted and not rules.exhausted_next_round) or self.round + 1 >= rules.rounds:
+        if exhausted and not rules.exhausted_next_round:
+            self._finish(Reason.HANDS_EXHAUSTED)
+            return
+        if stuck and not exhausted and rules.stuck_ends_game:
+            self._finish(Reason.NO_PLAYABLE_CARD)
+            return
+        if self.round + 1 >= rules.rounds:
             self._finish(Reason.HANDS_EXHAUSTED if exhausted else Reason.ROUNDS_COMPLETE)
             return
         self.round += 1

@@ -15,8 +15,13 @@ class Reason(enum.Enum):
     """Every round of the ruleset was played and scored."""
 
     HANDS_EXHAUSTED = "hands-exhausted"
-    """The players' hands ran out (or held only cards that may not be led) before a
-    round ended on cards, and ``round_end.hands_exhausted.then`` is ``end-game``."""
+    """Every player's hand ran out before a round ended on cards, and
+    ``round_end.hands_exhausted.then`` is ``end-game`` (or it was the last round)."""
+
+    NO_PLAYABLE_CARD = "no-playable-card"
+    """Nobody could lead a card although some players held cards (only doubles without a
+    companion, under ``lead_requires_companion``), and ``round_end.no_playable_card`` is
+    ``end-game``."""
 
 
 @attrs.frozen

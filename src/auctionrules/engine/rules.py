@@ -61,6 +61,8 @@ class Rules:
     artist_cards: int
     last_card_sold: bool
     exhausted_next_round: bool
+    #: ``round_end.no_playable_card`` is ``end-game`` (nobody can lead, cards in hand).
+    stuck_ends_game: bool
     ranking: tuple[int, ...]
     rank_unplayed: bool
     flip_random_card: bool
@@ -151,6 +153,9 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         artist_cards=ruleset.round_end.artist_cards,
         last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
         exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
+        # read with a default: the option is newer than some resolved documents
+        stuck_ends_game=getattr(ruleset.round_end, "no_playable_card", "next-round")
+        == "end-game",
         ranking=tuple(ruleset.scoring.ranking),
         rank_unplayed=ruleset.scoring.rank_unplayed_artists,
         flip_random_card=flip.card == "random",
