@@ -274,6 +274,7 @@ class RoundEnd:
 
     artist_cards: int = 5
     hands_exhausted: HandsExhausted = HandsExhausted()
+    no_playable_card: str = "next-round"
 
 
 @attrs.frozen
@@ -398,6 +399,7 @@ class Ruleset:
                 hands_exhausted=HandsExhausted(
                     **doc.get("round_end", {}).get("hands_exhausted", {})
                 ),
+                no_playable_card=doc.get("round_end", {}).get("no_playable_card", "next-round"),
             ),
             scoring=Scoring(**doc["scoring"]),
             next_round=NextRound(**doc.get("next_round", {})),

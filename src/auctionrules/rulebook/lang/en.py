@@ -247,6 +247,16 @@ SENTENCES: dict[str, str] = {
     "round_end.hands_exhausted.then=next-round": (
         "That round is scored as usual, and play goes on with the next round, if any."
     ),
+    "round_end.no_playable_card=next-round": (
+        "If every player who still holds cards holds only doubles without a second card of "
+        "their {noun}, nobody can lead: the round ends and is scored as usual, and play goes "
+        "on with the next round, if any; the cards in hand are kept."
+    ),
+    "round_end.no_playable_card=end-game": (
+        "If every player who still holds cards holds only doubles without a second card of "
+        "their {noun}, nobody can lead: the round is scored as usual, and then the game is "
+        "over."
+    ),
     "next_round.starter=left-of-last-card-player": (
         "The next round starts with the player on the left of the player who laid out the "
         "last card of the round."

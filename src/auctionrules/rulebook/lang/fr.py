@@ -282,6 +282,17 @@ SENTENCES: dict[str, str] = {
         "La manche est évaluée normalement, puis la partie continue avec la manche suivante, "
         "s'il en reste une."
     ),
+    "round_end.no_playable_card=next-round": (
+        "Si chaque joueur qui a encore des cartes ne tient que des tableaux double enchère "
+        "sans deuxième carte du même {noun}, personne ne peut proposer de tableau : la manche "
+        "s'arrête et est évaluée normalement, puis la partie continue avec la manche suivante, "
+        "s'il en reste une ; les cartes en main sont conservées."
+    ),
+    "round_end.no_playable_card=end-game": (
+        "Si chaque joueur qui a encore des cartes ne tient que des tableaux double enchère "
+        "sans deuxième carte du même {noun}, personne ne peut proposer de tableau : la manche "
+        "est évaluée normalement, puis la partie est terminée."
+    ),
     "next_round.starter=left-of-last-card-player": (
         "La manche suivante commence avec le joueur à la gauche du joueur qui a proposé le "
         "dernier tableau de la manche précédente."
@@ -515,6 +526,7 @@ OPTION_TITLES: dict[str, str] = {
     "round_end.artist_cards": "Tableaux qui terminent la manche",
     "round_end.hands_exhausted.last_card": "Le dernier tableau",
     "round_end.hands_exhausted.then": "Ensuite",
+    "round_end.no_playable_card": "Si personne ne peut proposer de tableau",
     "scoring.tie_break": "Égalités au classement",
     "scoring.rank_unplayed_artists": "Classer les artistes absents",
     "scoring.valuation": "Valeur des tableaux",

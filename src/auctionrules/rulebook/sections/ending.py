@@ -22,6 +22,12 @@ def round_end(w: Writer) -> Section:
                  count=count),
         w.choose("round_end.hands_exhausted.then", exhausted.then),
     ]
+    if any(r.auctions.double.requires_companion(n) for n in r.supported_players):
+        with w.when("auctions.double.lead_requires_companion"):
+            empty.append(
+                w.choose("round_end.no_playable_card", r.round_end.no_playable_card,
+                         noun=w.noun())
+            )
     nxt = [w.choose("next_round.starter", r.next_round.starter)]
     blocks = [Paragraph(fifth), Paragraph(empty), Paragraph(nxt)]
     return Section("round_end", w.word("round_end"), blocks)
