@@ -28,6 +28,7 @@ alone, not from the engine's own counters:
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -505,7 +506,7 @@ def illegal_candidates(game: Any) -> list[tuple[str, Any, Any, Any]]:
 # -- the long run ---------------------------------------------------------------------------
 
 
-def run_games(job: tuple[int, int, int]) -> dict[str, Any]:
+def run_games(job: tuple[int, int, int], progress: int = 0) -> dict[str, Any]:
     """Games number ``first``, ``first + stride``, ... below ``stop``, with the watcher on.
 
     Game ``k`` plays configuration ``k % len(supported())`` with seed ``k`` and a
@@ -539,6 +540,9 @@ def run_games(job: tuple[int, int, int]) -> dict[str, Any]:
         stats["actions"] += actions
         stats["longest"] = max(stats["longest"], actions)
         stats["by_config"][key] += 1
+        if progress and stats["games"] % progress == 0:
+            print(f"[job {first}] games={stats['games']} actions={stats['actions']} "
+                  f"violations={len(stats['violations'])}", file=sys.stderr, flush=True)
     return stats
 
 

@@ -71,7 +71,7 @@ def category(label: str) -> str:
 
 
 def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
-    from auctionrules.engine import Game
+    from auctionrules.engine import Action, Bid, Game, Price
 
     ruleset = bundled(variant)
 
@@ -121,12 +121,20 @@ def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
 
         @rule(group=st.integers(0, 2**16), pick=st.integers(0, 2**16))
         def illegal(self, group: int, pick: int) -> None:
-            game = self.game
             groups: dict[str, list[Any]] = {}
-            for candidate in illegal_candidates(game):
+            for candidate in illegal_candidates(self.game):
                 groups.setdefault(category(candidate[0]), []).append(candidate)
             candidates = groups[sorted(groups)[group % len(groups)]]
-            label, seat, action, expected = candidates[pick % len(candidates)]
+            self.refuse(*candidates[pick % len(candidates)])
+
+        @rule()
+        def every_illegal(self) -> None:
+            """Every refusal of the list at this moment, one after the other."""
+            for candidate in illegal_candidates(self.game):
+                self.refuse(*candidate)
+
+        def refuse(self, label: str, seat: Any, action: Any, expected: Any) -> None:
+            game = self.game
             before = game.snapshot()
             events = len(game.events)
             try:
@@ -141,8 +149,28 @@ def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
             else:
                 raise AssertionError(f"{label}: {action!r} by seat {seat} was accepted")
             assert game.snapshot() == before, f"{label}: the state changed"
+            if isinstance(action, Action) and isinstance(seat, int) and 0 <= seat < game.n:
+                assert action not in game.legal(seat), f"{label}: refused but listed legal"
             assert len(game.events) == events
-            STATS[f"refused: {label.split(':')[0] if 'game over' in label else label}"] += 1
+            kind = label.partition(":")[0] if "game over" in label else label
+            STATS[f"refused: {kind}"] += 1
+
+        @rule()
+        def legal_actions_read_back(self) -> None:
+            """Every listed action and range edge is ``in`` the legal set and parses back."""
+            game = self.game
+            for seat in game.to_act():
+                legal = game.legal(seat)
+                listed = list(legal.actions)
+                for rng, make in ((legal.bid, Bid), (legal.price, Price)):
+                    if rng is not None:
+                        listed += [make(rng[0]), make(rng[1])]
+                        assert (rng[1] - rng[0]) % rng[2] == 0
+                for action in listed:
+                    assert action in legal
+                    assert Action.parse(str(action)) == action
+            for seat in set(range(game.n)) - set(game.to_act()):
+                assert not game.legal(seat)
 
         @invariant()
         def holds(self) -> None:
@@ -161,7 +189,7 @@ def test_state_machine(variant: str, players: int) -> None:
             max_examples=EXAMPLES,
             stateful_step_count=40,
             deadline=None,
-            derandomize=os.environ.get("AUCTIONRULES_STATEFUL_RANDOM") is None,
+            derandomize=os.environ.get("AUCTIONRULES_RANDOM") is None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
     )

@@ -196,6 +196,7 @@ STEP = st.tuples(st.sampled_from(["tree", "text", "bytes"]), st.integers(0, 2**3
 @settings(
     max_examples=int(os.environ.get("AUCTIONRULES_FUZZ_EXAMPLES", "100")),
     deadline=None,
+    derandomize=os.environ.get("AUCTIONRULES_RANDOM") is None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(source=st.sampled_from(SOURCE_FILES), steps=st.lists(STEP, min_size=1, max_size=6))

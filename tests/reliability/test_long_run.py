@@ -28,6 +28,8 @@ LONG = os.environ.get("AUCTIONRULES_LONG_RUN", "") not in ("", "0")
 GAMES = int(os.environ.get("AUCTIONRULES_GAMES", "100000" if LONG else "2000"))
 JOBS = int(os.environ.get("AUCTIONRULES_JOBS", str(os.cpu_count() or 1) if LONG else "1"))
 FIRST = int(os.environ.get("AUCTIONRULES_FIRST_GAME", "0"))
+#: Print the figures so far every this many games per job (long mode only).
+PROGRESS = 2500 if LONG else 0
 
 
 def test_random_games_keep_every_invariant() -> None:
@@ -35,9 +37,10 @@ def test_random_games_keep_every_invariant() -> None:
     stop = FIRST + GAMES
     if JOBS > 1:
         with ProcessPoolExecutor(JOBS) as pool:
-            parts = list(pool.map(run_games, [(FIRST + j, stop, JOBS) for j in range(JOBS)]))
+            parts = list(pool.map(run_games, [(FIRST + j, stop, JOBS) for j in range(JOBS)],
+                                  [PROGRESS] * JOBS))
     else:
-        parts = [run_games((FIRST, stop, 1))]
+        parts = [run_games((FIRST, stop, 1), PROGRESS)]
     stats = merge_stats(parts)
     elapsed = time.perf_counter() - start
     summary = (

@@ -115,6 +115,7 @@ def check_moment(game: Any, rng: random.Random) -> list[str]:
 @settings(
     max_examples=int(os.environ.get("AUCTIONRULES_VIEW_EXAMPLES", "40")),
     deadline=None,
+    derandomize=os.environ.get("AUCTIONRULES_RANDOM") is None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(
