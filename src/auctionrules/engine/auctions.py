@@ -255,12 +255,20 @@ class DoubleAuction(Auction):
         order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
         lot.order, lot.pos, lot.asker = order, 0, order[0]
 
+    @staticmethod
+    def _must_add(game: Game, lot: Lot, seat: int) -> bool:
+        """Under ``lead_requires_companion`` the leader led the double *because* they hold
+        its companion, and must add it: the double may not go round the table for free."""
+        return game.rules.lead_requires_companion and seat == lot.leader and lot.pos == 0
+
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        adds = game.rules.adds
-        return Legal(seat, (*map(adds.__getitem__, game.companions(seat, lot.cards[0])), PASS))
+        adds = tuple(map(game.rules.adds.__getitem__, game.companions(seat, lot.cards[0])))
+        return Legal(seat, adds if self._must_add(game, lot, seat) else (*adds, PASS))
 
     def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
+            if self._must_add(game, lot, seat):
+                return "under the companion rule the leader must add the second card"
             return None
         if isinstance(action, Add):
             code = game.rules.codec.code(action.card)
