@@ -137,8 +137,9 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         return Outcome(sort_problems(problems), kind, sourced.data)
     if broken:  # a reference failed: the resolved document lacks what it would bring
         return Outcome(sort_problems(problems), kind, sourced.data)
-    problems += schema_check.check(sourced.data, sourced.locate)
-    if problems:
+    invalid = schema_check.check(sourced.data, sourced.locate)
+    if invalid:
+        problems += invalid + _semantic_despite(sourced, invalid)
         return Outcome(sort_problems(problems), kind, sourced.data)
     document = fill_defaults(sourced.data, schema_check.ruleset_schema())
     problems += semantic.check(document, sourced.locate)
@@ -151,6 +152,31 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         message = f"internal error building the model: {type(exc).__name__}: {exc}"
         return Outcome([Problem(file, line, column, message)], kind, sourced.data, document)
     return Outcome([], kind, sourced.data, document, ruleset)
+
+
+def _semantic_despite(sourced: Sourced, invalid: list[Problem]) -> list[Problem]:
+    """The semantic problems of a document that also breaks the schema.
+
+    Reported together so that a user fixes everything in one pass; a semantic
+    problem about a value the schema already refused (or its parent or child)
+    is left out, as it would only repeat that problem.
+    """
+    try:
+        document = fill_defaults(sourced.data, schema_check.ruleset_schema())
+    except (TypeError, ValueError, AttributeError):
+        return []
+    refused = [p.json_path for p in invalid]
+    return [
+        p
+        for p in semantic.check(document, sourced.locate, guarded=True)
+        if not any(_related(p.json_path, path) for path in refused)
+    ]
+
+
+def _related(a: str, b: str) -> bool:
+    """Whether one JSON path is the other or lies inside it."""
+    short, long = sorted((a, b), key=len)
+    return long == short or long.startswith((short + ".", short + "["))
 
 
 def validate_file(path: str | Path) -> list[Problem]:

@@ -31,8 +31,13 @@ from auctionrules.model import AUCTION_TYPES
 Locate = Callable[..., tuple[str, int, int]]
 
 
-def check(doc: Mapping[str, Any], locate: Locate) -> list[Problem]:
-    """Every semantic problem of the resolved ruleset ``doc``."""
+def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> list[Problem]:
+    """Every semantic problem of the resolved ruleset ``doc``.
+
+    With ``guarded`` the document may break the schema: each group of checks
+    runs only if its inputs have the shapes it needs, so that a file gets its
+    schema problems and its semantic problems in one report.
+    """
     problems: list[Problem] = []
 
     top = locate(())[0]
@@ -49,18 +54,47 @@ def check(doc: Mapping[str, Any], locate: Locate) -> list[Problem]:
         file, line, column = locate(path, key=key)
         problems.append(Problem(file, line, column, message, json_path(path)))
 
-    artists: list[Mapping[str, Any]] = doc["theme"]["artists"]
-    _check_artists(artists, report)
-    _check_auctions(doc, artists, report)
-    deck = sum(a["cards"] for a in artists)
-    rounds: int = doc["rounds"]
+    def artists() -> None:
+        _check_artists(doc["theme"]["artists"], report)
+
+    def auctions() -> None:
+        _check_auctions(doc, doc["theme"]["artists"], report)
+
+    def player_counts() -> None:
+        deck = sum(a["cards"] for a in doc["theme"]["artists"])
+        for key, entry in doc["player_counts"].items():
+            _check_player_count(
+                int(key), entry, ("player_counts", key), rounds=doc["rounds"], deck=deck,
+                report=report,
+            )
+
+    def money() -> None:
+        _check_money(doc, report)
+
+    def ranking() -> None:
+        _check_ranking(doc["scoring"]["ranking"], len(doc["theme"]["artists"]), report)
+
+    def companion() -> None:
+        _check_companion(doc, report)
+
+    for group in (artists, auctions, player_counts, money, ranking, companion):
+        if not guarded:
+            group()
+            continue
+        # The document is known to break the schema somewhere: a group whose
+        # inputs have the wrong shape is skipped (the schema problem is reported).
+        try:
+            group()
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError, ZeroDivisionError):
+            continue
+    return problems
+
+
+Report = Callable[..., None]
+
+
+def _check_companion(doc: Mapping[str, Any], report: Report) -> None:
     counts: Mapping[str, Any] = doc["player_counts"]
-    for key, entry in counts.items():
-        _check_player_count(
-            int(key), entry, ("player_counts", key), rounds=rounds, deck=deck, report=report
-        )
-    _check_money(doc, report)
-    _check_ranking(doc["scoring"]["ranking"], len(artists), report)
     companion = doc["auctions"]["double"]["lead_requires_companion"]
     if isinstance(companion, list):
         for index, players in enumerate(companion):
@@ -72,10 +106,6 @@ def check(doc: Mapping[str, Any], locate: Locate) -> list[Problem]:
                     message=f"{players} players is not a supported player count (supported: "
                     f"{supported})",
                 )
-    return problems
-
-
-Report = Callable[..., None]
 
 
 def _check_artists(artists: list[Mapping[str, Any]], report: Report) -> None:
