@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
 from auctionrules.engine.actions import PASS, Action, Bid, Price
@@ -25,6 +26,11 @@ class Agent(Protocol):
         ...
 
 
+#: Shared bid and price values per amount (an agent makes one per decision).
+_bid = lru_cache(maxsize=4096)(Bid)
+_price = lru_cache(maxsize=4096)(Price)
+
+
 class RandomAgent:
     """Uniform-ish random legal play, reproducible from ``seed``."""
 
@@ -34,21 +40,26 @@ class RandomAgent:
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
 
-    def _amount(self, lo: int, hi: int, step: int) -> int:
-        rnd = self.rng.random
-        steps = (hi - lo) // step
-        if rnd() < 0.5 and steps > 10:
-            steps = 10
-        return lo + int(rnd() * (steps + 1)) * step
-
     def act(self, state: Any, legal: Legal) -> Action:
         """A random legal action."""
         rnd = self.rng.random
-        if legal.price is not None:
-            return Price(self._amount(*legal.price))
-        actions = legal.actions
-        if legal.bid is not None and (not actions or rnd() < self.bid_chance):
-            return Bid(self._amount(*legal.bid))
+        amounts = legal.price
+        if amounts is not None:
+            make: Any = _price
+        else:
+            actions = legal.actions
+            amounts = legal.bid
+            if amounts is None or (actions and rnd() >= self.bid_chance):
+                amounts = None
+            make = _bid
+        if amounts is not None:
+            # half of the amounts near the minimum, half over the whole range
+            lo, hi, step = amounts
+            steps = (hi - lo) // step
+            if rnd() < 0.5 and steps > 10:
+                steps = 10
+            action: Action = make(lo + int(rnd() * (steps + 1)) * step)
+            return action
         if not actions:
             raise ValueError(f"no legal action: {legal!r}")
         return actions[int(rnd() * len(actions))] if len(actions) > 1 else actions[0]

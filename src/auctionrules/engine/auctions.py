@@ -104,10 +104,10 @@ class OpenAuction(_Bidding):
             amount = action.amount
             lot.high, lot.high_bidder = amount, seat
             lot.bids.append((seat, amount))
-            game._raw.append(("bid", game.round + 1, {"seat": seat, "amount": amount}))
+            game._raw.append(("bid", game.round + 1, seat, amount))
             nxt = ending.after_bid(lot, seat)
         else:
-            game._raw.append(("pass", game.round + 1, {"seat": seat}))
+            game._raw.append(("pass", game.round + 1, seat))
             nxt = ending.after_pass(lot, seat)
         if nxt is None:
             self.finish(game, lot)
@@ -132,9 +132,9 @@ class OnceAround(_Bidding):
         if isinstance(action, Bid):
             lot.high, lot.high_bidder = action.amount, seat
             lot.bids.append((seat, action.amount))
-            game._raw.append(("bid", game.round + 1, {"seat": seat, "amount": action.amount}))
+            game._raw.append(("bid", game.round + 1, seat, action.amount))
         else:
-            game._raw.append(("pass", game.round + 1, {"seat": seat}))
+            game._raw.append(("pass", game.round + 1, seat))
         lot.pos += 1
         if lot.pos == len(lot.order):
             self.finish(game, lot)
@@ -167,7 +167,7 @@ class SealedAuction(Auction):
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         lot.sealed[seat] = action.amount if isinstance(action, Bid) else 0
-        game.emit("sealed-bid", seat=seat)
+        game._raw.append(("sealed-bid", game.round + 1, seat))
         if None in lot.sealed:
             return
         bids = [b or 0 for b in lot.sealed]
@@ -223,15 +223,15 @@ class FixedPriceAuction(Auction):
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Price):
             lot.price = action.amount
-            game.emit("price", seat=seat, amount=action.amount)
+            game._raw.append(("price", game.round + 1, seat, action.amount))
             lot.order, lot.pos = game.rules.seat_orders(lot.auctioneer)[:-1], 0
             lot.asker = lot.order[0]
             return
         if isinstance(action, Buy):
-            game.emit("buy", seat=seat)
+            game._raw.append(("buy", game.round + 1, seat))
             game.sell(lot, seat, lot.price)
             return
-        game.emit("pass", seat=seat)
+        game._raw.append(("pass", game.round + 1, seat))
         lot.pos += 1
         if lot.pos < len(lot.order):
             lot.asker = lot.order[lot.pos]
@@ -286,7 +286,7 @@ class DoubleAuction(Auction):
         if isinstance(action, Add):
             game.add_second(lot, seat, game.rules.codec.code(action.card))
             return
-        game.emit("pass", seat=seat)
+        game._raw.append(("pass", game.round + 1, seat))
         lot.pos += 1
         if lot.pos < len(lot.order):
             lot.asker = lot.order[lot.pos]

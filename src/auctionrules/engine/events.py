@@ -15,6 +15,17 @@ from typing import Any
 
 _set = object.__setattr__
 
+#: Field names of the events the bidding loop records in the compact raw form
+#: ``(kind, round, *values)`` instead of ``(kind, round, fields)`` (no dict per action).
+COMPACT: dict[str, tuple[str, ...]] = {
+    "play": ("seat", "card"),
+    "bid": ("seat", "amount"),
+    "price": ("seat", "amount"),
+    "pass": ("seat",),
+    "buy": ("seat",),
+    "sealed-bid": ("seat",),
+}
+
 
 class Event:
     """One thing that happened: ``kind`` (``deal``, ``play``, ``add``, ``bid``, ``pass``,
@@ -65,3 +76,11 @@ class Event:
     def __str__(self) -> str:
         rest = " ".join(f"{k}={v}" for k, v in self.fields.items())
         return f"[r{self.round}] {self.kind} {rest}".rstrip()
+
+
+def materialise(raw: tuple[Any, ...]) -> Event:
+    """The :class:`Event` of a raw log entry, ``(kind, round, fields)`` or compact."""
+    fields = raw[2]
+    if fields.__class__ is dict:
+        return Event(raw[0], raw[1], fields)
+    return Event(raw[0], raw[1], dict(zip(COMPACT[raw[0]], raw[2:], strict=True)))

@@ -58,7 +58,8 @@ class RoundFlow:
     money_total: int
     sales: list[tuple[int, int, int]]
     outcome: Outcome | None
-    _raw: list[tuple[str, int, dict[str, Any]]]
+    #: raw log entries, ``(kind, round, fields)`` or compact (see :mod:`.events`)
+    _raw: list[tuple[Any, ...]]
     _events: list[Event]
     _acting: tuple[int, ...] | None
     _legal: Legal | None
@@ -137,7 +138,7 @@ class RoundFlow:
 
     def _lead(self, seat: int, code: int) -> None:
         self.hands[seat].remove(code)
-        self._raw.append(("play", self.round + 1, {"seat": seat, "card": self._names[code]}))
+        self._raw.append(("play", self.round + 1, seat, self._names[code]))
         lot = Lot(self.n, seat, code, code % 5)
         self.lot = lot
         self.last_card_player = seat

@@ -29,7 +29,7 @@ from auctionrules.engine.errors import (
     MalformedActionError,
     RulesError,
 )
-from auctionrules.engine.events import Event
+from auctionrules.engine.events import Event, materialise
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
@@ -215,20 +215,19 @@ class Game(RoundFlow):
         """Seats that must act now: one, or for a sealed auction every seat yet to bid."""
         acting = self._acting
         if acting is None:
-            acting = self._acting = self._to_act()
+            phase = self.phase
+            if phase == AUCTION:
+                lot = self.lot
+                assert lot is not None
+                acting = AUCTIONS[lot.kind].to_act(self, lot)
+            elif phase == LEAD:
+                acting = self.alone[self.turn]
+            elif phase == FLIPPING:
+                acting = self.alone[self.flipper]
+            else:
+                acting = ()
+            self._acting = acting
         return acting
-
-    def _to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == LEAD:
-            return self.alone[self.turn]
-        if phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            return AUCTIONS[lot.kind].to_act(self, lot)
-        if phase == FLIPPING:
-            return self.alone[self.flipper]
-        return ()
 
     def legal(self, seat: int) -> Legal:
         """What ``seat`` may do now (empty if it is not their turn).
@@ -239,7 +238,7 @@ class Game(RoundFlow):
         cached = self._legal
         if cached is not None and cached.seat == seat:
             return cached
-        if seat not in self.to_act():
+        if seat not in (self._acting or self.to_act()):
             return Legal(seat, ())
         phase = self.phase
         if phase == AUCTION:
@@ -290,13 +289,18 @@ class Game(RoundFlow):
             self._refuse(action, seat)
         self.log.append((seat, action))
         self._acting = self._legal = None
-        self._do(seat, action)
+        if self.phase == AUCTION:
+            lot = self.lot
+            assert lot is not None
+            AUCTIONS[lot.kind].apply(self, lot, seat, action)
+        else:
+            self._do(seat, action)
 
     def _materialise(self, start: int) -> list[Event]:
         """Event objects of the log from index ``start`` (built once, on demand)."""
         events, raw = self._events, self._raw
         for index in range(len(events), len(raw)):
-            events.append(Event(*raw[index]))
+            events.append(materialise(raw[index]))
         return events[start:]
 
     def _refuse(self, action: Action, seat: int | None) -> NoReturn:
@@ -350,7 +354,7 @@ class Game(RoundFlow):
                 if self._flip(seat):
                     return
             else:
-                self.emit("pass", seat=seat)
+                self._raw.append(("pass", self.round + 1, seat))
             self._lead_from(resume)
 
     # --- observation, records, checks ---------------------------------------------------

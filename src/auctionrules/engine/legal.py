@@ -39,7 +39,11 @@ class Legal:
             return rng[0] <= amount <= rng[1] and (amount - rng[0]) % rng[2] == 0
         if cls is Price:
             return _in_range(action.amount, self.price)  # type: ignore[attr-defined]
-        return action in self.actions
+        actions = self.actions
+        for allowed in actions:  # an agent usually returns one of these very objects
+            if allowed is action:
+                return True
+        return action in actions
 
     def __iter__(self) -> Iterator[Action]:
         """The discrete actions only (amounts are ranges)."""
