@@ -224,6 +224,9 @@ class Watcher:
         self.ranking = tuple(ruleset.scoring.ranking)
         self.artists = [a.id for a in ruleset.theme.artists]
         self.all_cards = card_counts(ruleset)
+        codec = rules.codec
+        code_of = {codec.name(c): c for c in range(len(codec.cards))}
+        self.all_codes = sorted(code_of[name] for name in self.all_cards.elements())
         self.cash = list(game.cash)
         self.bank = 0  # what the bank took minus what it paid
         self.seen = 0
@@ -249,13 +252,15 @@ class Watcher:
             out.append(f"money: cash is {list(game.cash)}, the events account for {self.cash}")
         if any(c < 0 for c in game.cash):
             out.append(f"money: negative cash {list(game.cash)}")
-        name = game.rules.codec.name
-        cards: Counter[str] = Counter(name(c) for c in game.deck)
+        codes = list(game.deck)
         for group in (*game.hands, *game.owned, game.table, game.discard):
-            cards.update(name(c) for c in group)
+            codes += group
         if game.lot is not None:
-            cards.update(name(c) for c in game.lot.cards)
-        if cards != self.all_cards:
+            codes += game.lot.cards
+        codes.sort()
+        if codes != self.all_codes:
+            name = game.rules.codec.name
+            cards = Counter(name(c) for c in codes)
             diff = (cards - self.all_cards) + (self.all_cards - cards)
             out.append(f"cards: not conserved, differing {sorted(diff.elements())[:10]}")
         if game.is_over:
