@@ -184,14 +184,13 @@ class RoundFlow:
         self.owned[winner].extend(lot.cards)
         self.sales.append((self.round, winner, price))
         names = self._names
-        self.emit(
-            "sold",
-            seat=winner,
-            price=price,
-            cards=[names[c] for c in lot.cards],
-            auctioneer=lot.auctioneer,
-            payments=[list(p) for p in payments],
-        )
+        self._raw.append(("sold", self.round + 1, {
+            "seat": winner,
+            "price": price,
+            "cards": [names[c] for c in lot.cards],
+            "auctioneer": lot.auctioneer,
+            "payments": [list(p) for p in payments],
+        }))
         self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
@@ -269,7 +268,7 @@ class RoundFlow:
             reason="hands-exhausted" if exhausted
             else "no-playable-card" if stuck else "artist-cards",
             artist=None if artist is None else ids[artist],
-            counts={ids[a]: c for a, c in enumerate(self.counts)},
+            counts=dict(zip(ids, self.counts, strict=True)),
         )
         score = score_round(
             counts=self.counts,
@@ -284,14 +283,13 @@ class RoundFlow:
         for seat, pay in enumerate(score.payouts):
             self.cash[seat] += pay
             self.bank_out += pay
+        rows = self.board[: self.round + 1]  # this round and the earlier ones
         self.emit(
             "scored",
             ranked=[ids[a] for a in score.ranked],
-            added={ids[a]: v for a, v in enumerate(score.added)},
-            board={
-                ids[a]: sum(r[a] for r in self.board[: self.round + 1]) for a in range(len(ids))
-            },
-            values={ids[a]: v for a, v in enumerate(score.values)},
+            added=dict(zip(ids, score.added, strict=True)),
+            board=dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True)),
+            values=dict(zip(ids, score.values, strict=True)),
             payouts=list(score.payouts),
         )
         for cards in self.owned:

@@ -119,9 +119,16 @@ class SealedTieBreak(Strategy):
 class AuctioneerFirst(SealedTieBreak):
     """From the auctioneer going left: a tied auctioneer buys."""
 
-    __slots__ = ()
+    __slots__ = ("_orders",)
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        super().__init__(ruleset, players)
+        n = players
+        self._orders = tuple(tuple((a + k) % n for k in range(n)) for a in range(n))
 
     def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
+        if n == self.players:
+            return self._orders[auctioneer]
         return tuple((auctioneer + k) % n for k in range(n))
 
 
@@ -129,9 +136,16 @@ class AuctioneerFirst(SealedTieBreak):
 class AuctioneerLast(SealedTieBreak):
     """From the auctioneer's left, the auctioneer last."""
 
-    __slots__ = ()
+    __slots__ = ("_orders",)
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        super().__init__(ruleset, players)
+        n = players
+        self._orders = tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n))
 
     def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
+        if n == self.players:
+            return self._orders[auctioneer]
         return tuple((auctioneer + k) % n for k in range(1, n + 1))
 
 

@@ -54,5 +54,6 @@ def score_round(
     values = [0] * artists
     for a in ranked:
         values[a] = valuation.value(board, round_index, a)
-    payouts = tuple(sum(values[a] for a in cards) for cards in owned)
+    value = values.__getitem__
+    payouts = tuple([sum(map(value, cards)) for cards in owned])
     return RoundScore(ranked, tuple(row), tuple(values), payouts)
