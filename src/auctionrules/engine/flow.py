@@ -145,7 +145,8 @@ class RoundFlow:
         self.last_auctioneer = seat
         if self._place(code):
             self._end_round(exhausted=False, artist=code // 5)
-        elif not self.rules.last_card_sold and self._exhausted():
+        # (the leader's own hand is the cheap first test of "every hand is empty")
+        elif not self.hands[seat] and not self.rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
         else:
             self.phase = AUCTION
@@ -163,7 +164,7 @@ class RoundFlow:
         self.last_auctioneer = lot.auctioneer
         if self._place(code):
             self._end_round(exhausted=False, artist=code // 5)
-        elif not self.rules.last_card_sold and self._exhausted():
+        elif not self.hands[seat] and not self.rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
         else:
             lot.kind = code % 5

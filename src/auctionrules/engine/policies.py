@@ -277,7 +277,8 @@ class BoardOrder(RankingTieBreak):
     __slots__ = ()
 
     def rank(self, counts: Sequence[int]) -> list[int]:
-        return sorted(range(len(counts)), key=lambda a: (-counts[a], a))
+        # a stable sort, most cards first: tied artists keep board order
+        return sorted(range(len(counts)), key=counts.__getitem__, reverse=True)
 
 
 @register("scoring.tie_break", "reverse-board-order")
@@ -287,7 +288,8 @@ class ReverseBoardOrder(RankingTieBreak):
     __slots__ = ()
 
     def rank(self, counts: Sequence[int]) -> list[int]:
-        return sorted(range(len(counts)), key=lambda a: (-counts[a], -a))
+        # a stable sort, most cards first, of the artists right to left
+        return sorted(range(len(counts) - 1, -1, -1), key=counts.__getitem__, reverse=True)
 
 
 # --- scoring.valuation ---------------------------------------------------------------------
