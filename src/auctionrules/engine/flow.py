@@ -157,7 +157,7 @@ class RoundFlow:
         self.hands[seat].remove(code)
         lot.cards.append(code)
         lot.adder = seat
-        self.emit("add", seat=seat, card=self.rules.codec.name(code))
+        self.emit("add", seat=seat, card=self._names[code])
         self.last_card_player = seat
         if self.rules.adder_auctions:
             lot.auctioneer = seat
@@ -188,24 +188,24 @@ class RoundFlow:
         self._raw.append(("sold", self.round + 1, {
             "seat": winner,
             "price": price,
-            "cards": [names[c] for c in lot.cards],
+            "cards": list(map(names.__getitem__, lot.cards)),
             "auctioneer": lot.auctioneer,
-            "payments": [list(p) for p in payments],
+            "payments": list(map(list, payments)),
         }))
         self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
         self.owned[seat].extend(lot.cards)
-        codec = self.rules.codec
-        self.emit("sold", seat=seat, price=0, cards=[codec.name(c) for c in lot.cards],
-                  auctioneer=lot.auctioneer, payments=[], free=True)
+        cards = list(map(self._names.__getitem__, lot.cards))
+        self.emit("sold", seat=seat, price=0, cards=cards, auctioneer=lot.auctioneer,
+                  payments=[], free=True)
         self._settled(lot, seat)
 
     def leave_unsold(self, lot: Lot) -> None:
         """The lot stays on the table, unowned; it still counts for the ranking."""
         self.table.extend(lot.cards)
-        self.emit("unsold", cards=[self.rules.codec.name(c) for c in lot.cards])
+        self.emit("unsold", cards=list(map(self._names.__getitem__, lot.cards)))
         self._settled(lot, NOBODY)
 
     def no_bid(self, lot: Lot) -> None:
@@ -242,7 +242,7 @@ class RoundFlow:
         hand = self.hands[self.n + hand_index]
         code = hand.pop(card_index)
         self.table.append(code)
-        self.emit("flip", seat=flipper, hand=hand_index, card=self.rules.codec.name(code))
+        self.emit("flip", seat=flipper, hand=hand_index, card=self._names[code])
         self.last_card_player = (
             flipper if self.rules.dummy_laid_by_flipper else self.last_auctioneer
         )
