@@ -54,6 +54,18 @@ def test_play_errors_without_traceback(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["play", "no-such-variant"]) == 2
 
 
+def test_play_reports_an_invalid_file_with_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("id: club\ntitle: Club\nextends: hig-1992-en\nrounds: many\n",
+                    encoding="utf-8")
+    assert main(["play", str(path), "--players", "4"]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:4:9: " in err and "(at $.rounds)" in err
+    assert "Traceback" not in err
+
+
 def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "3", "--players", "4", "--repeats", "1"]) == 0
     out = capsys.readouterr().out

@@ -18,8 +18,8 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
+    from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.rulebook import UnknownLanguageError
-    from auctionrules.rulebook.cliutil import LoadFailedError, load
     from auctionrules.rulebook.diff import diff
 
     try:

@@ -20,8 +20,8 @@ def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
+    from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.rulebook import UnknownLanguageError, render
-    from auctionrules.rulebook.cliutil import LoadFailedError, load
 
     try:
         ruleset = load(args.variant)

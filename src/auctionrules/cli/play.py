@@ -35,15 +35,14 @@ def result_lines(game: object, names: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.engine import EngineError, dumps, play_game
     from auctionrules.engine.log import lines
-    from auctionrules.loader import RulesetError, load_ruleset
 
     try:
-        ruleset = load_ruleset(args.variant)
-    except (RulesetError, OSError, ValueError) as exc:
-        print(f"auctionrules play: cannot load {args.variant!r}: {exc}", file=sys.stderr)
-        return 2
+        ruleset = load(args.variant)
+    except LoadFailedError as exc:
+        return exc.code
     try:
         game = play_game(ruleset, args.players, args.seed)
     except EngineError as exc:

@@ -1,6 +1,6 @@
 """Loading a ruleset for a command, with every failure turned into a message and an exit code.
 
-``docs`` and ``diff`` take a bundled id or a file. A command-line user must see
+``play``, ``docs`` and ``diff`` take a bundled id or a file. A command-line user must see
 the loader's problems (``file:line:col: message``), never a traceback.
 """
 
