@@ -31,10 +31,8 @@ CONFIGURATIONS = supported() if HAS_ENGINE else []
 
 
 def shared_memo(game: Any) -> dict[int, Any]:
-    """What a copy may share with ``game``: the compiled rules and the (immutable) events.
-
-    Events cannot be copied (see ``test_a_game_can_be_copied_and_pickled``).
-    """
+    """What a copy may share with ``game``: the compiled rules and the (immutable) events,
+    which need no copying."""
     from auctionrules.engine import Event
 
     memo: dict[int, Any] = {id(game.rules): game.rules}
