@@ -135,11 +135,8 @@ class OnceAround(_Bidding):
             game._raw.append(("bid", game.round + 1, seat, action.amount))
         else:
             game._raw.append(("pass", game.round + 1, seat))
-        lot.pos += 1
-        if lot.pos == len(lot.order):
+        if not lot.ask_next():
             self.finish(game, lot)
-        else:
-            lot.asker = lot.order[lot.pos]
 
 
 class SealedAuction(Auction):
@@ -232,10 +229,9 @@ class FixedPriceAuction(Auction):
             game.sell(lot, seat, lot.price)
             return
         game._raw.append(("pass", game.round + 1, seat))
-        lot.pos += 1
-        if lot.pos < len(lot.order):
-            lot.asker = lot.order[lot.pos]
-        elif game.rules.nobody_buys_pays:
+        if lot.ask_next():
+            return
+        if game.rules.nobody_buys_pays:
             game.sell(lot, lot.auctioneer, min(lot.price, game.cash[lot.auctioneer]))
         else:
             game.take_free(lot, lot.auctioneer)
@@ -287,10 +283,9 @@ class DoubleAuction(Auction):
             game.add_second(lot, seat, game.rules.codec.code(action.card))
             return
         game._raw.append(("pass", game.round + 1, seat))
-        lot.pos += 1
-        if lot.pos < len(lot.order):
-            lot.asker = lot.order[lot.pos]
-        elif game.rules.nobody_adds_unsold:
+        if lot.ask_next():
+            return
+        if game.rules.nobody_adds_unsold:
             game.leave_unsold(lot)
         else:
             game.take_free(lot, lot.leader)

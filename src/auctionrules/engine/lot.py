@@ -65,3 +65,15 @@ class Lot:
         """Every seat once, from ``seat``'s left round to ``seat`` itself."""
         n = self.n
         return tuple((seat + k) % n for k in range(1, n + 1))
+
+    def ask_next(self) -> bool:
+        """Ask the next seat of ``order``; ``False`` once every seat has spoken.
+
+        Once around, fixed price and adding a double all walk a fixed speaking
+        order and differ only in what happens when it runs out.
+        """
+        self.pos += 1
+        if self.pos < len(self.order):
+            self.asker = self.order[self.pos]
+            return True
+        return False
