@@ -175,3 +175,12 @@ def test_custom_strategy_is_named_with_its_option() -> None:
         "Fin de l'aller et retour : cette règle est jouée par la stratégie personnalisée "
         "club.slow-close." in render(changed, lang="fr", example=False)
     )
+
+
+def test_a_text_option_is_shown_in_the_rulebook_language() -> None:
+    """The defaults list prints a per-language value (the currency name) as text, not as
+    the mapping written in YAML."""
+    text = render(load_ruleset("hig-1992-fr"), format="md", lang="fr")
+    (line,) = [ln for ln in text.splitlines() if "(theme.currency.name)" in ln]
+    assert line.startswith("- Nom de la monnaie (theme.currency.name) : dollars ")
+    assert "{" not in line

@@ -8,17 +8,25 @@ are not the schema's defaults (the choices that make this edition what it is).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from auctionrules.rulebook import schema
 from auctionrules.rulebook.document import BulletList, Paragraph, Section
 from auctionrules.rulebook.writer import Param, Writer
+from auctionrules.text import Text
+
+#: A key of a per-language text (the schema's ``text`` definition).
+_LANGUAGE = re.compile(r"^[a-z]{2}$")
 
 
-def show_value(value: Any) -> str:
-    """An option value as a reader types it in YAML: ``true``, ``[30, 20, 10]``, ``adder``."""
+def show_value(value: Any, lang: str = "en") -> str:
+    """An option value as a reader types it in YAML: ``true``, ``[30, 20, 10]``, ``adder``;
+    a text given per language (``{en: dollars, fr: dollars}``) in the rulebook's language."""
     if isinstance(value, str):
         return value
+    if isinstance(value, dict) and value and all(_LANGUAGE.match(k) for k in value):
+        return Text.of(value).get(lang)
     return json.dumps(value, ensure_ascii=False)
 
 
@@ -45,8 +53,8 @@ def non_defaults(w: Writer) -> Section:
             opt.path,
             title=w.catalog.option_title(opt.path, opt.title),
             path=opt.path,
-            value=Param(show_value(value), (opt.path,)),
-            default=show_value(opt.default),
+            value=Param(show_value(value, w.lang), (opt.path,)),
+            default=show_value(opt.default, w.lang),
         )
         for opt, value in changed
     ]
