@@ -87,6 +87,15 @@ def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
             self.watcher = Watcher(self.game)
             assert self.watcher.step() == []
 
+        def _checked_step(self, rng: random.Random) -> None:
+            """One random legal action, then every invariant."""
+            seat, action = random_step(self.game, rng)
+            STATS["actions"] += 1
+            if self.game.is_over:
+                STATS["games ended"] += 1
+            problems = self.watcher.step()
+            assert problems == [], f"after seat {seat}: {action}: {problems}"
+
         @precondition(lambda self: not self.game.is_over)
         @rule(seed=st.integers(0, 2**32 - 1), burst=st.integers(1, 60))
         def legal_burst(self, seed: int, burst: int) -> None:
@@ -95,12 +104,7 @@ def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
             for _ in range(burst):
                 if game.is_over:
                     break
-                seat, action = random_step(game, rng)
-                STATS["actions"] += 1
-                if game.is_over:
-                    STATS["games ended"] += 1
-                problems = self.watcher.step()
-                assert problems == [], f"after seat {seat}: {action}: {problems}"
+                self._checked_step(rng)
 
         @precondition(lambda self: not self.game.is_over)
         @rule(seed=st.integers(0, 2**32 - 1), moment=st.sampled_from(sorted(MOMENTS)))
@@ -111,12 +115,7 @@ def machine_for(variant: str, players: int) -> type[RuleBasedStateMachine]:
             for _ in range(400):
                 if game.is_over or MOMENTS[moment](game):
                     break
-                seat, action = random_step(game, rng)
-                STATS["actions"] += 1
-                if game.is_over:
-                    STATS["games ended"] += 1
-                problems = self.watcher.step()
-                assert problems == [], f"after seat {seat}: {action}: {problems}"
+                self._checked_step(rng)
             STATS[f"moment: {moment}"] += game.is_over is False and MOMENTS[moment](game)
 
         @rule(group=st.integers(0, 2**16), pick=st.integers(0, 2**16))
