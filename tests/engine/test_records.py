@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from auctionrules.engine import Game, ReplayError, dumps, play_game, replay
+from auctionrules.engine import Game, Outcome, ReplayError, dumps, play_game, replay
 from auctionrules.engine.record import digest
 
 from .conftest import ROOT, VARIANTS, ruleset
@@ -34,6 +34,8 @@ def test_records_validate_and_replay(variant: str) -> None:
     assert again.snapshot() == game.snapshot()
     assert dumps(again.record()) == text
     assert record["ruleset"]["digest"] == digest(record["ruleset"]["document"])
+    # a reader of records gets the outcome back as a value
+    assert Outcome.from_dict(json.loads(text)["outcome"]) == game.outcome
 
 
 def test_record_of_a_position_replays() -> None:

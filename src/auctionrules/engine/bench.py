@@ -80,11 +80,6 @@ def time_unchecked(variant: str, games: int, players: int) -> tuple[float, float
     return games / elapsed, actions / elapsed
 
 
-def best_of(repeats: int, run: Callable[[], tuple[float, float]]) -> tuple[float, float]:
-    """The fastest of ``repeats`` runs (the machine may be busy with other work)."""
-    return max(run() for _ in range(repeats))
-
-
 def bench(
     games: int, players: Sequence[int], variant: str = "hig-1992-en", repeats: int = 3
 ) -> list[str]:

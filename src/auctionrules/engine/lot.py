@@ -61,11 +61,6 @@ class Lot:
         self.price = 0
         self.bids: list[tuple[int, int]] = []
 
-    def left_of(self, seat: int) -> tuple[int, ...]:
-        """Every seat once, from ``seat``'s left round to ``seat`` itself."""
-        n = self.n
-        return tuple((seat + k) % n for k in range(1, n + 1))
-
     def ask_next(self) -> bool:
         """Ask the next seat of ``order``; ``False`` once every seat has spoken.
 
