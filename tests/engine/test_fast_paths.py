@@ -1,19 +1,50 @@
-"""The speed paths agree with the plain ones: ``play_game`` (``Game.step`` with the
-agents' shared action values, compact raw events) and ``Game.apply_unchecked``
-give the same game, byte for byte, as ``Game.apply`` of the action *text* (parsed,
-checked, events built per action), for many seeds of every bundled variant and
-player count."""
+"""The speed paths agree with the plain ones: ``play_game`` (``Game.playout``: choice
+agents asked with plain numbers, fused auction loops, compact and deferred raw
+events) and ``Game.apply_unchecked`` give the same game, byte for byte, as
+``Game.apply`` of the action *text* (parsed, checked, events built per action),
+for many seeds of every bundled variant, with and without its optional modules,
+at every player count; and ``Game.playout`` taking over at any moment plays the
+game the step-by-step loop plays."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
-from auctionrules.engine import Event, Game, compile_rules, dumps, play_game
+from auctionrules.engine import (
+    Event,
+    Game,
+    IllegalActionError,
+    Legal,
+    RandomAgent,
+    compile_rules,
+    dumps,
+    play_game,
+)
+from auctionrules.engine.actions import Action
+from auctionrules.engine.agents import default_agents
 from auctionrules.engine.events import COMPACT
+from auctionrules.model import Ruleset
 
 from .conftest import VARIANTS, ruleset, with_modules
 
-CASES = [(v, p) for v in VARIANTS for p in ruleset(v).supported_players]
+
+def _configurations() -> list[tuple[str, Ruleset]]:
+    out = []
+    for variant in VARIANTS:
+        out.append((variant, ruleset(variant)))
+        for module in ruleset(variant).optional_modules:
+            out.append((f"{variant}+{module}", with_modules(variant, module)))
+    return out
+
+
+CASES = [
+    pytest.param(rules, players, id=f"{name}-{players}p")
+    for name, rules in _configurations()
+    for players in rules.supported_players
+]
 
 
 def _replayed(game: Game, *, unchecked: bool = False) -> tuple[Game, list[Event]]:
@@ -29,9 +60,9 @@ def _replayed(game: Game, *, unchecked: bool = False) -> tuple[Game, list[Event]
     return again, returned
 
 
-@pytest.mark.parametrize(("variant", "players"), CASES)
-def test_step_and_apply_of_text_give_the_same_game(variant: str, players: int) -> None:
-    rules = compile_rules(ruleset(variant), players)
+@pytest.mark.parametrize(("ruleset_", "players"), CASES)
+def test_step_and_apply_of_text_give_the_same_game(ruleset_: Ruleset, players: int) -> None:
+    rules = compile_rules(ruleset_, players)
     for seed in range(8):
         game = play_game(rules, seed=seed)
         again, returned = _replayed(game)
@@ -52,3 +83,64 @@ def test_compact_events_have_their_fields_in_order() -> None:
                 assert tuple(event.fields) == COMPACT[event.kind]
                 seen.add(event.kind)
     assert seen == set(COMPACT)
+
+
+def _step_loop(game: Game, agents: Any, stop: int | None = None) -> None:
+    """The plain loop: ``to_act()[0]``, ``legal``, ``act``, ``step`` (``stop`` actions)."""
+    while not game.is_over and (stop is None or len(game.log) < stop):
+        seat = game.to_act()[0]
+        game.step(agents[seat].act(game, game.legal(seat)), seat)
+
+
+@pytest.mark.parametrize(("ruleset_", "players"), CASES)
+def test_playout_takes_over_at_any_moment(ruleset_: Ruleset, players: int) -> None:
+    """Mid-auction too: a once-around half asked, sealed bids half given, a fixed
+    price named, a double waiting for its second card."""
+    rules = compile_rules(ruleset_, players)
+    moments = random.Random(players)
+    for seed in range(6):
+        plain = Game.new(rules=rules, seed=seed)
+        _step_loop(plain, default_agents(players, seed))
+        handed = Game.new(rules=rules, seed=seed)
+        agents = default_agents(players, seed)
+        _step_loop(handed, agents, stop=moments.randrange(len(plain.log)))
+        handed.to_act(), handed.legal(handed.to_act()[0])  # caches the playout must drop
+        handed.playout(agents)
+        assert dumps(handed.record()) == dumps(plain.record())
+        assert handed.snapshot() == plain.snapshot()
+        assert handed.events == plain.events
+
+
+class _Counting(RandomAgent):
+    """Overrides ``act``: a playout must not go round it."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def act(self, state: Any, legal: Legal) -> Action:
+        self.calls += 1
+        return super().act(state, legal)
+
+
+def test_an_agent_that_overrides_act_is_asked_every_action() -> None:
+    rules = compile_rules(ruleset("hig-1992-en"), 4)
+    agents = [_Counting(f"1/{seat}") for seat in range(4)]
+    game = play_game(rules, seed=1, agents=agents)
+    assert sum(agent.calls for agent in agents) == len(game.log) > 0
+    # and the game is the one the plain random agents play
+    assert dumps(game.record()) == dumps(play_game(rules, seed=1).record())
+
+
+def test_a_plain_agent_gets_the_checked_loop() -> None:
+    """Not a choice agent at all: the playout steps, checking every action."""
+
+    class Cheat:
+        def act(self, state: Any, legal: Legal) -> Action:
+            return Action.parse("bid 999999") if legal.bid else next(iter(legal))
+
+    game = Game.new(ruleset("hig-1992-en"), 4, seed=2)
+    with pytest.raises(IllegalActionError, match="bid"):
+        game.playout([Cheat()] * 4)

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import ClassVar
 
 import attrs
@@ -143,3 +144,8 @@ PASS = Pass()
 BUY = Buy()
 FLIP = Flip()
 _BARE: dict[str, Action] = {"pass": PASS, "buy": BUY, "flip": FLIP}
+
+#: Shared ``Bid`` and ``Price`` values per amount: agents and playouts make one per
+#: decision, and building a frozen attrs value costs more than a cache lookup.
+bid_of = lru_cache(maxsize=4096)(Bid)
+price_of = lru_cache(maxsize=4096)(Price)

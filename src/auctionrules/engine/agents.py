@@ -5,17 +5,25 @@ leads any card (doubles included), adds companions, names fixed prices and bids
 (sealed included) anywhere in the legal range. Half of its amounts are drawn
 near the minimum and half over the whole range, so auctions stay varied
 without every player going broke at once.
+
+It is a :class:`ChoiceAgent`: its choice depends only on the *shape* of the
+legal moves (how many discrete actions, which amount ranges), never on the
+state. That is what lets :meth:`Game.playout <auctionrules.engine.Game.playout>`
+ask it with plain numbers instead of building a :class:`Legal` per decision,
+the fast path of random rollouts.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
-from auctionrules.engine.actions import PASS, Action, Bid, Price
+from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
+
+#: ``(minimum, maximum, step)`` of a legal amount.
+Span = tuple[int, int, int]
 
 
 class Agent(Protocol):
@@ -26,12 +34,47 @@ class Agent(Protocol):
         ...
 
 
-#: Shared bid and price values per amount (an agent makes one per decision).
-_bid = lru_cache(maxsize=4096)(Bid)
-_price = lru_cache(maxsize=4096)(Price)
+class ChoiceAgent:
+    """Base of agents that choose from the shape of the legal moves alone.
+
+    Subclasses answer three plain questions; :meth:`act` composes them and must
+    not be overridden, so that a step-by-step game and
+    :meth:`Game.playout <auctionrules.engine.Game.playout>` (which asks the three
+    questions directly) play the very same game.
+    """
+
+    __slots__ = ()
+
+    def pick(self, count: int) -> int:
+        """The index of one of ``count`` discrete actions (``count >= 1``)."""
+        raise NotImplementedError
+
+    def bid(self, span: Span, optional: bool) -> int | None:
+        """A bid in ``span``, or ``None`` to choose a discrete action instead
+        (only when ``optional``: there is one, usually ``pass``)."""
+        raise NotImplementedError
+
+    def price(self, span: Span) -> int:
+        """A fixed price in ``span``."""
+        raise NotImplementedError
+
+    def act(self, state: Any, legal: Legal) -> Action:
+        """The action the three questions choose."""
+        span = legal.price
+        if span is not None:
+            return price_of(self.price(span))
+        actions = legal.actions
+        span = legal.bid
+        if span is not None:
+            amount = self.bid(span, bool(actions))
+            if amount is not None:
+                return bid_of(amount)
+        if not actions:
+            raise ValueError(f"no legal action: {legal!r}")
+        return actions[self.pick(len(actions))]
 
 
-class RandomAgent:
+class RandomAgent(ChoiceAgent):
     """Uniform-ish random legal play, reproducible from ``seed``."""
 
     __slots__ = ("bid_chance", "rng")
@@ -40,29 +83,33 @@ class RandomAgent:
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
 
-    def act(self, state: Any, legal: Legal) -> Action:
-        """A random legal action."""
+    def pick(self, count: int) -> int:
+        """Uniform; no draw when there is no choice."""
+        return int(self.rng.random() * count) if count > 1 else 0
+
+    def bid(self, span: Span, optional: bool) -> int | None:
+        """Bids with probability ``bid_chance`` when it may decline, then as :meth:`price`."""
         rnd = self.rng.random
-        amounts = legal.price
-        if amounts is not None:
-            make: Any = _price
-        else:
-            actions = legal.actions
-            amounts = legal.bid
-            if amounts is None or (actions and rnd() >= self.bid_chance):
-                amounts = None
-            make = _bid
-        if amounts is not None:
-            # half of the amounts near the minimum, half over the whole range
-            lo, hi, step = amounts
-            steps = (hi - lo) // step
-            if rnd() < 0.5 and steps > 10:
-                steps = 10
-            action: Action = make(lo + int(rnd() * (steps + 1)) * step)
-            return action
-        if not actions:
-            raise ValueError(f"no legal action: {legal!r}")
-        return actions[int(rnd() * len(actions))] if len(actions) > 1 else actions[0]
+        if optional and rnd() >= self.bid_chance:
+            return None
+        lo, hi, step = span  # as _amount, inlined: the hottest call of a random game
+        steps = (hi - lo) // step
+        if rnd() < 0.5 and steps > 10:
+            steps = 10
+        return lo + int(rnd() * (steps + 1)) * step
+
+    def price(self, span: Span) -> int:
+        """Half of the prices among the ten lowest, half over the whole range."""
+        return _amount(self.rng.random, span)
+
+
+def _amount(rnd: Any, span: Span) -> int:
+    """Half of the amounts among the ten lowest, half over the whole range."""
+    lo, hi, step = span
+    steps = (hi - lo) // step
+    if rnd() < 0.5 and steps > 10:
+        steps = 10
+    return lo + int(rnd() * (steps + 1)) * step
 
 
 def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:
@@ -70,4 +117,13 @@ def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:
     return [RandomAgent(f"{seed}/{seat}") for seat in range(players)]
 
 
-__all__ = ["PASS", "Agent", "RandomAgent", "default_agents"]
+def plays_by_choice(agents: Sequence[Any]) -> TypeGuard[Sequence[ChoiceAgent]]:
+    """Whether every agent is a :class:`ChoiceAgent` that keeps its ``act``, so a
+    playout may ask them the plain questions."""
+    return all(
+        isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
+        for agent in agents
+    )
+
+
+__all__ = ["PASS", "Agent", "ChoiceAgent", "RandomAgent", "default_agents"]

@@ -8,18 +8,38 @@ act (:meth:`Auction.to_act`), what they may do (:meth:`Auction.legal`), why an
 action is refused (:meth:`Auction.check`, ``None`` if it is legal; nothing is
 changed), and what an accepted action does (:meth:`Auction.apply`). The
 per-lot state lives in the :class:`~auctionrules.engine.lot.Lot`.
+
+:meth:`Auction.playout` is the fast path of random rollouts: it runs the
+auction with :class:`~auctionrules.engine.agents.ChoiceAgent` s, asking them the
+plain questions that ``to_act``/``legal`` would have framed, and hands every
+chosen action to the same :meth:`Auction.apply`. It must choose exactly what
+``to_act()[0]``, ``legal`` and ``ChoiceAgent.act`` would (proven against the
+step-by-step loop by ``tests/engine/test_fast_paths.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import BUY, PASS, Action, Add, Bid, Buy, Pass, Price
+from auctionrules.engine.actions import (
+    BUY,
+    PASS,
+    Action,
+    Add,
+    Bid,
+    Buy,
+    Pass,
+    Price,
+    bid_of,
+    price_of,
+)
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
+    from auctionrules.engine.agents import ChoiceAgent
     from auctionrules.engine.flow import RoundFlow as Game
 
 _PASS_ONLY = (PASS,)
@@ -61,6 +81,11 @@ class Auction:
         """Carry out a legal action."""
         raise NotImplementedError
 
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        """Run this auction type on ``lot`` with ``agents`` until the lot is settled or
+        changes type, logging every action as ``Game.step`` would."""
+        raise NotImplementedError
+
 
 class _Bidding(Auction):
     """Shared by open and once-around: a standing bid raised by ``bid N`` or passed."""
@@ -76,6 +101,13 @@ class _Bidding(Auction):
         if isinstance(action, Bid):
             return _range_reason("bid", action.amount, game.bid_range(seat, lot.high))
         return f"a {self.name} auction is running: bid or pass"
+
+    @staticmethod
+    def take_bid(game: Game, lot: Lot, seat: int, amount: int) -> None:
+        """Record ``seat``'s bid of ``amount`` as the standing bid."""
+        lot.high, lot.high_bidder = amount, seat
+        lot.bids.append((seat, amount))
+        game._raw.append(("bid", game.round + 1, seat, amount))
 
     def finish(self, game: Game, lot: Lot) -> None:
         """Sell to the high bidder, or apply the no-bid rule."""
@@ -101,10 +133,7 @@ class OpenAuction(_Bidding):
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         ending = game.rules.open_ending
         if action.__class__ is Bid:
-            amount = action.amount
-            lot.high, lot.high_bidder = amount, seat
-            lot.bids.append((seat, amount))
-            game._raw.append(("bid", game.round + 1, seat, amount))
+            self.take_bid(game, lot, seat, action.amount)
             nxt = ending.after_bid(lot, seat)
         else:
             game._raw.append(("pass", game.round + 1, seat))
@@ -113,6 +142,31 @@ class OpenAuction(_Bidding):
             self.finish(game, lot)
         else:
             lot.asker = nxt
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        ending = game.rules.open_ending
+        after_bid, after_pass, take_bid = ending.after_bid, ending.after_pass, self.take_bid
+        log, raw, cash, unit = game.log, game._raw, game.cash, game._unit
+        lo = game.bid_floor(lot.high)
+        seat: int | None = lot.asker
+        while seat is not None:
+            lot.asker = seat
+            money = cash[seat]
+            # legal: pass, or bid from lo to the cash (in units)
+            amount = (
+                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+                if money >= lo else None
+            )
+            if amount is None:
+                log.append((seat, PASS))
+                raw.append(("pass", game.round + 1, seat))
+                seat = after_pass(lot, seat)
+            else:
+                log.append((seat, bid_of(amount)))
+                take_bid(game, lot, seat, amount)
+                lo = game.bid_floor(amount)
+                seat = after_bid(lot, seat)
+        self.finish(game, lot)
 
 
 class OnceAround(_Bidding):
@@ -129,14 +183,34 @@ class OnceAround(_Bidding):
         lot.order, lot.pos, lot.asker = order, 0, order[0]
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        if isinstance(action, Bid):
-            lot.high, lot.high_bidder = action.amount, seat
-            lot.bids.append((seat, action.amount))
-            game._raw.append(("bid", game.round + 1, seat, action.amount))
+        if action.__class__ is Bid:
+            self.take_bid(game, lot, seat, action.amount)
         else:
             game._raw.append(("pass", game.round + 1, seat))
         if not lot.ask_next():
             self.finish(game, lot)
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        log, raw, cash, unit, take_bid = game.log, game._raw, game.cash, game._unit, self.take_bid
+        lo = game.bid_floor(lot.high)
+        order = lot.order
+        for pos in range(lot.pos, len(order)):
+            seat = order[pos]
+            lot.pos, lot.asker = pos, seat
+            money = cash[seat]
+            amount = (
+                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+                if money >= lo else None
+            )
+            if amount is None:
+                log.append((seat, PASS))
+                raw.append(("pass", game.round + 1, seat))
+            else:
+                log.append((seat, bid_of(amount)))
+                take_bid(game, lot, seat, amount)
+                lo = game.bid_floor(amount)
+        lot.pos = len(order)
+        self.finish(game, lot)
 
 
 class SealedAuction(Auction):
@@ -162,11 +236,31 @@ class SealedAuction(Auction):
             return _range_reason("bid", action.amount, game.bid_range(seat, 0))
         return "a sealed auction is running: bid or pass"
 
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        log, raw, cash, unit, sealed = game.log, game._raw, game.cash, game._unit, lot.sealed
+        lo = game.bid_floor(0)
+        for seat in range(lot.n):  # to_act()[0] is the first seat yet to bid
+            if sealed[seat] is not None:
+                continue
+            money = cash[seat]
+            amount = (
+                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+                if money >= lo else None
+            )
+            log.append((seat, PASS if amount is None else bid_of(amount)))
+            sealed[seat] = amount or 0
+            raw.append(("sealed-bid", game.round + 1, seat))
+        self.reveal(game, lot)
+
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        lot.sealed[seat] = action.amount if isinstance(action, Bid) else 0
+        lot.sealed[seat] = action.amount if action.__class__ is Bid else 0
         game._raw.append(("sealed-bid", game.round + 1, seat))
-        if None in lot.sealed:
-            return
+        if None not in lot.sealed:
+            self.reveal(game, lot)
+
+    @staticmethod
+    def reveal(game: Game, lot: Lot) -> None:
+        """Every seat has bid: open the fists and settle the lot."""
         bids = [b or 0 for b in lot.sealed]
         game.emit("reveal", bids=bids)
         best = max(bids)
@@ -217,20 +311,53 @@ class FixedPriceAuction(Auction):
             return None
         return f"the price is {lot.price}: buy or pass"
 
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        log, raw, cash = game.log, game._raw, game.cash
+        if lot.price < 0:
+            seat = lot.asker
+            span = game.price_range(seat)
+            assert span is not None  # start() settled the lot otherwise
+            price = agents[seat].price(span)
+            log.append((seat, price_of(price)))
+            self.name_price(game, lot, seat, price)
+        price, order = lot.price, lot.order
+        for pos in range(lot.pos, len(order)):
+            seat = order[pos]
+            lot.pos, lot.asker = pos, seat
+            # legal: buy or pass if the cash reaches the price, else pass
+            if cash[seat] >= price and agents[seat].pick(2) == 0:
+                log.append((seat, BUY))
+                raw.append(("buy", game.round + 1, seat))
+                game.sell(lot, seat, price)
+                return
+            log.append((seat, PASS))
+            raw.append(("pass", game.round + 1, seat))
+        lot.pos = len(order)
+        self.nobody_buys(game, lot)
+
+    @staticmethod
+    def name_price(game: Game, lot: Lot, seat: int, price: int) -> None:
+        """The auctioneer names ``price``; the others are asked from the left."""
+        lot.price = price
+        game._raw.append(("price", game.round + 1, seat, price))
+        lot.order, lot.pos = game.rules.seat_orders(lot.auctioneer)[:-1], 0
+        lot.asker = lot.order[0]
+
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Price):
-            lot.price = action.amount
-            game._raw.append(("price", game.round + 1, seat, action.amount))
-            lot.order, lot.pos = game.rules.seat_orders(lot.auctioneer)[:-1], 0
-            lot.asker = lot.order[0]
+            self.name_price(game, lot, seat, action.amount)
             return
         if isinstance(action, Buy):
             game._raw.append(("buy", game.round + 1, seat))
             game.sell(lot, seat, lot.price)
             return
         game._raw.append(("pass", game.round + 1, seat))
-        if lot.ask_next():
-            return
+        if not lot.ask_next():
+            self.nobody_buys(game, lot)
+
+    @staticmethod
+    def nobody_buys(game: Game, lot: Lot) -> None:
+        """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does."""
         if game.rules.nobody_buys_pays:
             game.sell(lot, lot.auctioneer, min(lot.price, game.cash[lot.auctioneer]))
         else:
@@ -277,6 +404,17 @@ class DoubleAuction(Auction):
                 return f"{action.card} is not in seat {seat}'s hand"
             return None
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        log, adds = game.log, game.rules.adds
+        while game.lot is lot and lot.kind == DOUBLE:
+            seat = lot.asker
+            companions = game.companions(seat, lot.cards[0])
+            choices = len(companions) + (not self._must_add(game, lot, seat))
+            index = agents[seat].pick(choices)
+            action = adds[companions[index]] if index < len(companions) else PASS
+            log.append((seat, action))
+            self.apply(game, lot, seat, action)
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Add):

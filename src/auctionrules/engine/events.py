@@ -16,7 +16,8 @@ from typing import Any
 _set = object.__setattr__
 
 #: Field names of the events the bidding loop records in the compact raw form
-#: ``(kind, round, *values)`` instead of ``(kind, round, fields)`` (no dict per action).
+#: ``(kind, round, seat, *values)`` instead of ``(kind, round, fields)`` (no dict
+#: per action).
 COMPACT: dict[str, tuple[str, ...]] = {
     "play": ("seat", "card"),
     "bid": ("seat", "amount"),
@@ -79,8 +80,55 @@ class Event:
 
 
 def materialise(raw: tuple[Any, ...]) -> Event:
-    """The :class:`Event` of a raw log entry, ``(kind, round, fields)`` or compact."""
+    """The :class:`Event` of a raw log entry.
+
+    Three raw forms: ``(kind, round, fields)``; compact ``(kind, round, seat,
+    *values)`` (see :data:`COMPACT`); and deferred ``(kind, round, build, *args)``
+    where ``build(raw)`` makes the fields from the whole entry, for events whose
+    fields cost more to build than to keep the values they come from (the
+    arguments must not change afterwards).
+    """
     fields = raw[2]
-    if fields.__class__ is dict:
+    cls = fields.__class__
+    if cls is dict:
         return Event(raw[0], raw[1], fields)
-    return Event(raw[0], raw[1], dict(zip(COMPACT[raw[0]], raw[2:], strict=True)))
+    if cls is int:
+        return Event(raw[0], raw[1], dict(zip(COMPACT[raw[0]], raw[2:], strict=True)))
+    return Event(raw[0], raw[1], fields(raw))
+
+
+# --- builders of deferred fields (see materialise) ------------------------------------------
+
+
+def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """``sold``: who bought the lot's cards, at what price, and who was paid what.
+
+    ``raw`` is ``("sold", round, sold_fields, names, seat, price, cards, auctioneer,
+    payments)``.
+    """
+    names, seat, price, cards, auctioneer, payments = raw[3:]
+    return {
+        "seat": seat,
+        "price": price,
+        "cards": [names[c] for c in cards],
+        "auctioneer": auctioneer,
+        "payments": [list(p) for p in payments],
+    }
+
+
+def scored_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """``scored``: the ranking, the values placed, the board so far (rows up to
+    ``round_index``, which never change again) and the payouts.
+
+    ``raw`` is ``("scored", round, scored_fields, ids, ranked, added, board,
+    round_index, values, payouts)``.
+    """
+    ids, ranked, added, board, round_index, values, payouts = raw[3:]
+    rows = board[: round_index + 1]
+    return {
+        "ranked": [ids[a] for a in ranked],
+        "added": dict(zip(ids, added, strict=True)),
+        "board": dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True)),
+        "values": dict(zip(ids, values, strict=True)),
+        "payouts": list(payouts),
+    }

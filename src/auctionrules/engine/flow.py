@@ -16,7 +16,7 @@ from auctionrules.engine.actions import Action
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.dummy import choose
-from auctionrules.engine.events import Event
+from auctionrules.engine.events import Event, scored_fields, sold_fields
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
@@ -88,17 +88,24 @@ class RoundFlow:
         high = low + DOUBLE  # the double is the artist's last code
         return sorted({c for c in self.hands[seat] if low <= c < high})
 
-    def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
-        """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``."""
+    def bid_floor(self, high: int) -> int:
+        """The lowest bid above ``high``: a whole number of units, at least the minimum."""
         unit = self._unit
         lo = high + unit
         if lo < self._min_bid:
-            lo = self._min_bid
-        elif unit != 1 and lo % unit:
+            return self._min_bid
+        if unit != 1 and lo % unit:
             lo += unit - lo % unit
+        return lo
+
+    def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
+        """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``
+        (a playout computes the same from :meth:`bid_floor` and the cash)."""
+        lo = self.bid_floor(high)
         cash = self.cash[seat]
         if cash < lo:
             return None
+        unit = self._unit
         return (lo, cash - (cash - lo) % unit, unit)
 
     def price_range(self, seat: int) -> tuple[int, int, int] | None:
@@ -184,14 +191,8 @@ class RoundFlow:
                 self.cash[to] += amount
         self.owned[winner].extend(lot.cards)
         self.sales.append((self.round, winner, price))
-        names = self._names
-        self._raw.append(("sold", self.round + 1, {
-            "seat": winner,
-            "price": price,
-            "cards": list(map(names.__getitem__, lot.cards)),
-            "auctioneer": lot.auctioneer,
-            "payments": list(map(list, payments)),
-        }))
+        self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
+                          lot.cards, lot.auctioneer, payments))
         self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
@@ -264,13 +265,12 @@ class RoundFlow:
             self.table.extend(self.lot.cards)
             self.lot = None
         ids = codec.artist_ids
-        self.emit(
-            "round-end",
-            reason="hands-exhausted" if exhausted
+        self._raw.append(("round-end", self.round + 1, {
+            "reason": "hands-exhausted" if exhausted
             else "no-playable-card" if stuck else "artist-cards",
-            artist=None if artist is None else ids[artist],
-            counts=dict(zip(ids, self.counts, strict=True)),
-        )
+            "artist": None if artist is None else ids[artist],
+            "counts": dict(zip(ids, self.counts, strict=True)),
+        }))
         score = score_round(
             counts=self.counts,
             owned=[[c // 5 for c in cards] for cards in self.owned],
@@ -284,15 +284,8 @@ class RoundFlow:
         for seat, pay in enumerate(score.payouts):
             self.cash[seat] += pay
             self.bank_out += pay
-        rows = self.board[: self.round + 1]  # this round and the earlier ones
-        self.emit(
-            "scored",
-            ranked=[ids[a] for a in score.ranked],
-            added=dict(zip(ids, score.added, strict=True)),
-            board=dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True)),
-            values=dict(zip(ids, score.values, strict=True)),
-            payouts=list(score.payouts),
-        )
+        self._raw.append(("scored", self.round + 1, scored_fields, ids, score.ranked,
+                          score.added, self.board, self.round, score.values, score.payouts))
         for cards in self.owned:
             self.discard.extend(cards)
             cards.clear()

@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 
 from auctionrules.engine import setup
 from auctionrules.engine.actions import FLIP, PASS, Action, Flip, Pass, Play
+from auctionrules.engine.agents import Agent
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.errors import (
     GameOverError,
@@ -34,6 +35,7 @@ from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.playout import playout
 from auctionrules.engine.record import make_record
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.views import View, make_view
@@ -332,6 +334,12 @@ class Game(RoundFlow):
         lot = self.lot
         assert lot is not None
         return AUCTIONS[lot.kind].check(self, lot, seat, action)
+
+    def playout(self, agents: Sequence[Agent]) -> None:
+        """Play to the end, ``agents[seat]`` choosing for each seat (see :mod:`.playout`:
+        choice agents such as :class:`RandomAgent` take the fast path, which plays
+        the same game as a loop of :meth:`step`)."""
+        playout(self, agents)
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
         """Carry out an action known to be legal (engines and benchmarks; no checks)."""

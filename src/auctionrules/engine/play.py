@@ -25,9 +25,10 @@ def play_game(
 ) -> Game:
     """Play a whole game; agents default to seeded :class:`RandomAgent` s.
 
-    Every action goes through :meth:`Game.apply` (checked). With ``check`` the
-    invariants are checked after every action and :class:`InvariantError`
-    names the first violation.
+    Without ``check`` the game is played by :meth:`Game.playout` (the fast path for
+    random agents). With ``check`` every action goes through :meth:`Game.step`
+    (checked), the invariants are checked after every action and
+    :class:`InvariantError` names the first violation.
     """
     if isinstance(ruleset_or_rules, Rules):
         rules = ruleset_or_rules
@@ -37,12 +38,10 @@ def play_game(
         rules = compile_rules(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
     agents = agents if agents is not None else default_agents(rules.players, seed)
-    to_act, legal, step = game.to_act, game.legal, game.step
     if not check:
-        while game.phase != OVER:
-            seat = to_act()[0]
-            step(agents[seat].act(game, legal(seat)), seat)
+        game.playout(agents)
         return game
+    to_act, legal, step = game.to_act, game.legal, game.step
     while game.phase != OVER:
         seat = to_act()[0]
         step(agents[seat].act(game, legal(seat)), seat)

@@ -1,0 +1,60 @@
+"""Playing a game to its end with agents: the loop behind :meth:`Game.playout`.
+
+With agents that decide from the shape of the legal moves alone
+(:class:`~auctionrules.engine.agents.ChoiceAgent`, such as
+:class:`~auctionrules.engine.agents.RandomAgent`) the loop skips building the
+questions: each phase asks the agent with plain numbers (how many cards it may
+lead, which bid range) and hands the answer to the same state change that
+:meth:`Game.step` would call. That is the fast path of random rollouts, for
+search and learning agents that play thousands of games; it plays exactly the
+game the step-by-step loop plays, action for action (``tests/engine/
+test_fast_paths.py``). Any other agent gets the step-by-step loop, every action
+checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auctionrules.engine.actions import FLIP, PASS
+from auctionrules.engine.agents import Agent, plays_by_choice
+from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.flow import AUCTION, LEAD, OVER
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+
+_FLIP_OR_PASS = (FLIP, PASS)
+
+
+def playout(game: Game, agents: Sequence[Agent]) -> None:
+    """Play ``game`` to its end, ``agents[seat]`` choosing for each seat."""
+    if not plays_by_choice(agents):
+        to_act, legal, step = game.to_act, game.legal, game.step
+        while game.phase != OVER:
+            seat = to_act()[0]
+            step(agents[seat].act(game, legal(seat)), seat)
+        return
+    chooser = list(agents)
+    game._acting = game._legal = None
+    log, plays, leadable, lead = game.log, game.rules.plays, game.leadable, game._lead
+    while True:
+        phase = game.phase
+        if phase == AUCTION:
+            lot = game.lot
+            assert lot is not None
+            AUCTIONS[lot.kind].playout(game, lot, chooser)
+        elif phase == LEAD:
+            seat = game.turn
+            codes = leadable(seat)
+            code = codes[chooser[seat].pick(len(codes))]
+            log.append((seat, plays[code]))
+            lead(seat, code)
+        elif phase == OVER:
+            return
+        else:  # a player may turn over a dummy card
+            seat = game.flipper
+            action = _FLIP_OR_PASS[chooser[seat].pick(2)]
+            log.append((seat, action))
+            game._do(seat, action)
