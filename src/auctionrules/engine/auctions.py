@@ -144,28 +144,30 @@ class OpenAuction(_Bidding):
             lot.asker = nxt
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        # The hottest loop of a random game: apply() and take_bid() inlined.
         ending = game.rules.open_ending
-        after_bid, after_pass, take_bid = ending.after_bid, ending.after_pass, self.take_bid
-        log, raw, cash, unit = game.log, game._raw, game.cash, game._unit
+        after_bid, after_pass = ending.after_bid, ending.after_pass
+        log, raw, cash, unit, bids = game.log, game._raw, game.cash, game._unit, lot.bids
+        rnd = game.round + 1
         lo = game.bid_floor(lot.high)
         seat: int | None = lot.asker
         while seat is not None:
             lot.asker = seat
             money = cash[seat]
             # legal: pass, or bid from lo to the cash (in units)
-            amount = (
-                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-                if money >= lo else None
-            )
-            if amount is None:
-                log.append((seat, PASS))
-                raw.append(("pass", game.round + 1, seat))
-                seat = after_pass(lot, seat)
-            else:
+            if money >= lo and (
+                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+            ) is not None:
                 log.append((seat, bid_of(amount)))
-                take_bid(game, lot, seat, amount)
-                lo = game.bid_floor(amount)
+                lot.high, lot.high_bidder = amount, seat
+                bids.append((seat, amount))
+                raw.append(("bid", rnd, seat, amount))
+                lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
                 seat = after_bid(lot, seat)
+            else:
+                log.append((seat, PASS))
+                raw.append(("pass", rnd, seat))
+                seat = after_pass(lot, seat)
         self.finish(game, lot)
 
 
@@ -191,24 +193,26 @@ class OnceAround(_Bidding):
             self.finish(game, lot)
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        log, raw, cash, unit, take_bid = game.log, game._raw, game.cash, game._unit, self.take_bid
+        # as OpenAuction.playout, walking the speaking order
+        log, raw, cash, unit, bids = game.log, game._raw, game.cash, game._unit, lot.bids
+        rnd = game.round + 1
         lo = game.bid_floor(lot.high)
         order = lot.order
         for pos in range(lot.pos, len(order)):
             seat = order[pos]
             lot.pos, lot.asker = pos, seat
             money = cash[seat]
-            amount = (
-                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-                if money >= lo else None
-            )
-            if amount is None:
-                log.append((seat, PASS))
-                raw.append(("pass", game.round + 1, seat))
-            else:
+            if money >= lo and (
+                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+            ) is not None:
                 log.append((seat, bid_of(amount)))
-                take_bid(game, lot, seat, amount)
-                lo = game.bid_floor(amount)
+                lot.high, lot.high_bidder = amount, seat
+                bids.append((seat, amount))
+                raw.append(("bid", rnd, seat, amount))
+                lo = amount + unit
+            else:
+                log.append((seat, PASS))
+                raw.append(("pass", rnd, seat))
         lot.pos = len(order)
         self.finish(game, lot)
 

@@ -69,6 +69,7 @@ class RoundFlow:
     #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
     alone: tuple[tuple[int], ...]
     _companion_rule: bool
+    _artist_cards: int
     log: list[tuple[int, Action]]
     start: dict[str, Any]
     start_extra: list[int]
@@ -141,19 +142,21 @@ class RoundFlow:
         """Count a card laid on the table; ``True`` if it ends the round."""
         artist = code // 5
         self.counts[artist] += 1
-        return self.counts[artist] >= self.rules.artist_cards
+        return self.counts[artist] >= self._artist_cards
 
     def _lead(self, seat: int, code: int) -> None:
-        self.hands[seat].remove(code)
+        hand = self.hands[seat]
+        hand.remove(code)
         self._raw.append(("play", self.round + 1, seat, self._names[code]))
-        lot = Lot(self.n, seat, code, code % 5)
-        self.lot = lot
-        self.last_card_player = seat
-        self.last_auctioneer = seat
-        if self._place(code):
-            self._end_round(exhausted=False, artist=code // 5)
+        self.lot = lot = Lot(self.n, seat, code, code % 5)
+        self.last_card_player = self.last_auctioneer = seat
+        artist = code // 5  # (as _place, inlined: once per lot)
+        counts = self.counts
+        counts[artist] += 1
+        if counts[artist] >= self._artist_cards:
+            self._end_round(exhausted=False, artist=artist)
         # (the leader's own hand is the cheap first test of "every hand is empty")
-        elif not self.hands[seat] and not self.rules.last_card_sold and self._exhausted():
+        elif not hand and not self.rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
         else:
             self.phase = AUCTION
@@ -179,16 +182,19 @@ class RoundFlow:
 
     def sell(self, lot: Lot, winner: int, price: int) -> None:
         """``winner`` pays ``price`` for the lot, to the payees the rules name."""
+        cash = self.cash
+        cash[winner] -= price
         if lot.adder != NOBODY:
             payments = tuple(self.rules.payee.payments(lot, winner, price))
+        elif price:
+            payments = ((to_seller(lot.auctioneer, winner), price),)
         else:
-            payments = ((to_seller(lot.auctioneer, winner), price),) if price else ()
-        self.cash[winner] -= price
+            payments = ()
         for to, amount in payments:
             if to == BANK:
                 self.bank_in += amount
             else:
-                self.cash[to] += amount
+                cash[to] += amount
         self.owned[winner].extend(lot.cards)
         self.sales.append((self.round, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,

@@ -192,6 +192,7 @@ class Game(RoundFlow):
         self._names = rules.codec.names
         self.alone = tuple((seat,) for seat in range(n))
         self._companion_rule = rules.lead_requires_companion
+        self._artist_cards = rules.artist_cards
         self.log = []
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
         self._lead_from(auctioneer)
