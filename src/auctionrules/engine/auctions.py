@@ -179,7 +179,7 @@ class OnceAround(_Bidding):
     name = "once-around"
 
     def start(self, game: Game, lot: Lot) -> None:
-        order = game.rules.seat_orders(lot.auctioneer)
+        order = game.rules.orders[lot.auctioneer]
         if game.rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
         lot.order, lot.pos, lot.asker = order, 0, order[0]
@@ -266,7 +266,7 @@ class SealedAuction(Auction):
     def reveal(game: Game, lot: Lot) -> None:
         """Every seat has bid: open the fists and settle the lot."""
         bids = [b or 0 for b in lot.sealed]
-        game.emit("reveal", bids=bids)
+        game._raw.append(("reveal", game.round + 1, {"bids": bids}))
         best = max(bids)
         if best <= 0:
             game.no_bid(lot)
@@ -344,7 +344,7 @@ class FixedPriceAuction(Auction):
         """The auctioneer names ``price``; the others are asked from the left."""
         lot.price = price
         game._raw.append(("price", game.round + 1, seat, price))
-        lot.order, lot.pos = game.rules.seat_orders(lot.auctioneer)[:-1], 0
+        lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
         lot.asker = lot.order[0]
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
@@ -378,7 +378,7 @@ class DoubleAuction(Auction):
 
     def start(self, game: Game, lot: Lot) -> None:
         rules = game.rules
-        order = rules.seat_orders(lot.leader)
+        order = rules.orders[lot.leader]
         order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
         lot.order, lot.pos, lot.asker = order, 0, order[0]
 

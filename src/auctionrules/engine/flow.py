@@ -20,7 +20,7 @@ from auctionrules.engine.events import Event, scored_fields, sold_fields
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
-from auctionrules.engine.policies import BANK, to_seller
+from auctionrules.engine.policies import BANK
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
 
@@ -186,8 +186,8 @@ class RoundFlow:
         cash[winner] -= price
         if lot.adder != NOBODY:
             payments = tuple(self.rules.payee.payments(lot, winner, price))
-        elif price:
-            payments = ((to_seller(lot.auctioneer, winner), price),)
+        elif price:  # (to_seller, inlined: once per lot)
+            payments = ((BANK if lot.auctioneer == winner else lot.auctioneer, price),)
         else:
             payments = ()
         for to, amount in payments:

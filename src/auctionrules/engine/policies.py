@@ -312,7 +312,7 @@ class Cumulative(Valuation):
     __slots__ = ()
 
     def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
-        return sum(board[r][artist] for r in range(round_index + 1))
+        return sum([row[artist] for row in board[: round_index + 1]])
 
 
 @register("scoring.valuation", "this-round")
