@@ -69,5 +69,8 @@ def test_play_reports_an_invalid_file_with_exit_1(
 def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "3", "--players", "4", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
-    assert "engine games/s" in out
-    assert out.splitlines()[1].split()[0] == "4"
+    header, row = out.splitlines()[:2]
+    assert header.split()[:4] == ["players", "playout", "g/s", "actions/s"]
+    assert row.split()[0] == "4"
+    # playout, actions/s, checked and unchecked games/s: positive numbers
+    assert all(float(cell) > 0 for cell in row.split()[1:5])

@@ -410,23 +410,34 @@ class DoubleAuction(Auction):
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        log, adds = game.log, game.rules.adds
-        while game.lot is lot and lot.kind == DOUBLE:
-            seat = lot.asker
-            companions = game.companions(seat, lot.cards[0])
-            choices = len(companions) + (not self._must_add(game, lot, seat))
-            index = agents[seat].pick(choices)
-            action = adds[companions[index]] if index < len(companions) else PASS
-            log.append((seat, action))
-            self.apply(game, lot, seat, action)
+        log, raw, adds, first, order = game.log, game._raw, game.rules.adds, lot.cards[0], lot.order
+        for pos in range(lot.pos, len(order)):
+            seat = order[pos]
+            lot.pos, lot.asker = pos, seat
+            # legal: add any companion in hand, or pass (unless the leader must add)
+            companions = game.companions(seat, first)
+            index = agents[seat].pick(len(companions) + (not self._must_add(game, lot, seat)))
+            if index < len(companions):
+                code = companions[index]
+                log.append((seat, adds[code]))
+                game.add_second(lot, seat, code)
+                return
+            log.append((seat, PASS))
+            raw.append(("pass", game.round + 1, seat))
+        lot.pos = len(order)
+        self.nobody_adds(game, lot)
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Add):
             game.add_second(lot, seat, game.rules.codec.code(action.card))
             return
         game._raw.append(("pass", game.round + 1, seat))
-        if lot.ask_next():
-            return
+        if not lot.ask_next():
+            self.nobody_adds(game, lot)
+
+    @staticmethod
+    def nobody_adds(game: Game, lot: Lot) -> None:
+        """Everyone passed: ``double.nobody_adds`` says what becomes of the double."""
         if game.rules.nobody_adds_unsold:
             game.leave_unsold(lot)
         else:

@@ -5,9 +5,18 @@ kept outside the repository in ``../shared/bench/``; override its path with
 ``$AUCTIONRULES_REFSIM``). It is loaded with :func:`runpy.run_path` and timed
 in the same process run, so the ratio compares like with like. Rates are per
 second of this process's CPU time (``time.process_time``), which other jobs on a
-busy machine distort less than wall-clock time. The engine side
-plays :func:`auctionrules.engine.play_game` (every action checked by
-``Game.apply``, random agents, invariant checking off) on ``hig-1992-en``.
+busy machine distort less than wall-clock time. The engine is timed three ways on
+``hig-1992-en`` with seeded random agents and invariant checking off:
+
+* ``playout``: :func:`auctionrules.engine.play_game`, i.e. :meth:`Game.playout`, the
+  fast path of random rollouts (the agents are asked with plain numbers; every
+  action is legal by construction and logged as ``Game.step`` would);
+* ``checked``: the step-by-step loop of the public API, ``to_act()``,
+  ``legal(seat)``, ``agent.act`` and ``Game.step`` (which checks the action) for
+  every action;
+* ``unchecked``: the same loop with :meth:`Game.apply_unchecked`.
+
+All three play the same games, action for action.
 
 Run it as ``auctionrules bench [--games N] [--players 3 4 5]`` or
 ``python benchmarks/bench.py``.
@@ -53,7 +62,7 @@ def time_refsim(path: Path, games: int, players: int) -> tuple[float, float]:
 
 
 def time_engine(variant: str, games: int, players: int) -> tuple[float, float]:
-    """(games/s, actions/s) of the engine through the public API."""
+    """(games/s, actions/s) of :func:`play_game` (the playout)."""
     rules = compile_rules(load_ruleset(variant), players)
     actions = 0
     start = time.process_time()
@@ -63,18 +72,20 @@ def time_engine(variant: str, games: int, players: int) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
-def time_unchecked(variant: str, games: int, players: int) -> tuple[float, float]:
-    """(games/s, actions/s) with :meth:`Game.apply_unchecked`: the same agents and
-    legal moves, no checking of the chosen action (the engines' fast path)."""
+def time_loop(variant: str, games: int, players: int, checked: bool = True) -> tuple[float, float]:
+    """(games/s, actions/s) of the step-by-step loop: ``Game.step`` (checked) or
+    ``Game.apply_unchecked``."""
     rules = compile_rules(load_ruleset(variant), players)
     actions = 0
     start = time.process_time()
     for seed in range(games):
         game = Game.new(rules=rules, seed=seed)
         agents = default_agents(players, seed)
+        to_act, legal = game.to_act, game.legal
+        apply = game.step if checked else game.apply_unchecked
         while not game.is_over:
-            seat = game.to_act()[0]
-            game.apply_unchecked(agents[seat].act(game, game.legal(seat)), seat)
+            seat = to_act()[0]
+            apply(agents[seat].act(game, legal(seat)), seat)
         actions += len(game.log)
     elapsed = time.process_time() - start
     return games / elapsed, actions / elapsed
@@ -87,30 +98,29 @@ def bench(
     the best of ``repeats`` of each is kept."""
     ref = refsim_path()
     lines = [
-        f"{'players':>7} {'engine games/s':>15} {'actions/s':>10} {'unchecked':>10} "
-        f"{'refsim games/s':>15} {'decisions/s':>12} {'ratio':>6}"
+        f"{'players':>7} {'playout g/s':>12} {'actions/s':>10} {'checked g/s':>12} "
+        f"{'unchecked g/s':>14} {'refsim g/s':>11} {'ratio':>6} {'checked':>8}"
     ]
     for n in players:
-        engine, unchecked, yardstick = [], [], []
+        engine, checked, unchecked, yardstick = [], [], [], []
         for _ in range(repeats):
             engine.append(time_engine(variant, games, n))
-            unchecked.append(time_unchecked(variant, games, n))
+            checked.append(time_loop(variant, games, n))
+            unchecked.append(time_loop(variant, games, n, checked=False))
             if ref is not None:
                 yardstick.append(time_refsim(ref, max(games, 200), n))
-        (eg, ea), (ug, _) = max(engine), max(unchecked)
+        (eg, ea), (cg, _), (ug, _) = max(engine), max(checked), max(unchecked)
+        row = f"{n:>7} {eg:>12.0f} {ea:>10.0f} {cg:>12.0f} {ug:>14.0f}"
         if ref is None:
-            lines.append(
-                f"{n:>7} {eg:>15.0f} {ea:>10.0f} {ug:>10.0f} {'-':>15} {'-':>12} {'-':>6}"
-            )
+            lines.append(f"{row} {'-':>11} {'-':>6} {'-':>8}")
             continue
-        rg, rd = max(yardstick)
-        lines.append(
-            f"{n:>7} {eg:>15.0f} {ea:>10.0f} {ug:>10.0f} {rg:>15.0f} {rd:>12.0f} "
-            f"{eg / rg:>5.2f}x"
-        )
+        rg, _ = max(yardstick)
+        lines.append(f"{row} {rg:>11.0f} {eg / rg:>5.2f}x {cg / rg:>7.2f}x")
     lines.append(
-        "engine: play_game (every action checked by Game.step), random agents, "
-        f"{variant}; unchecked: games/s with apply_unchecked; ratio: engine / refsim games/s"
+        f"{variant}, seeded random agents, invariant checking off. playout: play_game "
+        "(Game.playout); checked: to_act/legal/act/Game.step per action; unchecked: "
+        "the same with apply_unchecked; ratio: playout / refsim games/s; checked: "
+        "checked / refsim games/s (rates per second of process CPU time, best of repeats)"
     )
     if ref is None:
         lines.append("refsim.py not found (set AUCTIONRULES_REFSIM); engine figures only")

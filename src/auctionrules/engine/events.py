@@ -116,6 +116,19 @@ def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
+def round_end_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """``round-end``: why the round ended, the artist whose card ended it, the counts.
+
+    ``raw`` is ``("round-end", round, round_end_fields, ids, reason, artist, counts)``.
+    """
+    ids, reason, artist, counts = raw[3:]
+    return {
+        "reason": reason,
+        "artist": None if artist is None else ids[artist],
+        "counts": dict(zip(ids, counts, strict=True)),
+    }
+
+
 def scored_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
     """``scored``: the ranking, the values placed, the board so far (rows up to
     ``round_index``, which never change again) and the payouts.

@@ -16,7 +16,7 @@ from auctionrules.engine.actions import Action
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.dummy import choose
-from auctionrules.engine.events import Event, scored_fields, sold_fields
+from auctionrules.engine.events import Event, round_end_fields, scored_fields, sold_fields
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
@@ -271,12 +271,9 @@ class RoundFlow:
             self.table.extend(self.lot.cards)
             self.lot = None
         ids = codec.artist_ids
-        self._raw.append(("round-end", self.round + 1, {
-            "reason": "hands-exhausted" if exhausted
-            else "no-playable-card" if stuck else "artist-cards",
-            "artist": None if artist is None else ids[artist],
-            "counts": dict(zip(ids, self.counts, strict=True)),
-        }))
+        reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
+        self._raw.append(("round-end", self.round + 1, round_end_fields, ids, reason, artist,
+                          self.counts))  # (self.counts is replaced, never changed, below)
         score = score_round(
             counts=self.counts,
             owned=[[c // 5 for c in cards] for cards in self.owned],
@@ -315,7 +312,7 @@ class RoundFlow:
             del self.deck[:per]
             hand.extend(take)
             dealt.append(len(take))
-        self.emit("deal", cards=dealt, deck=len(self.deck))
+        self._raw.append(("deal", self.round + 1, {"cards": dealt, "deck": len(self.deck)}))
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 
     def _finish(self, reason: Reason) -> None:
