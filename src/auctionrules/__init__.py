@@ -50,6 +50,7 @@ _LAZY = {
     "IllegalActionError": "auctionrules.engine",
     "MalformedActionError": "auctionrules.engine",
     "RandomAgent": "auctionrules.engine",
+    "ChoiceAgent": "auctionrules.engine",
     "play_game": "auctionrules.engine",
     "replay": "auctionrules.engine",
     "render": "auctionrules.rulebook",
@@ -57,6 +58,7 @@ _LAZY = {
 
 __all__ = [
     "AUCTION_TYPES",
+    "ChoiceAgent",
     "Game",
     "GameOverError",
     "IllegalActionError",

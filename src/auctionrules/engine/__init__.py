@@ -12,12 +12,15 @@ Typical use::
         game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
     print(game.outcome)
 
+or, for random rollouts, ``game.playout(agents)`` (the fast path of agents that
+choose from the shape of the legal moves, see :class:`ChoiceAgent`).
+
 See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 :mod:`.record` for game records.
 """
 
 from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Pass, Play, Price
-from auctionrules.engine.agents import Agent, RandomAgent
+from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
 from auctionrules.engine.cards import Card
 from auctionrules.engine.errors import (
     EngineError,
@@ -45,6 +48,7 @@ __all__ = [
     "Bid",
     "Buy",
     "Card",
+    "ChoiceAgent",
     "EngineError",
     "Event",
     "Flip",
