@@ -10,6 +10,7 @@ strategies (:mod:`.auctions`) call its public methods (:meth:`RoundFlow.sell`,
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any
 
 from auctionrules.engine.actions import Action
@@ -36,6 +37,9 @@ class RoundFlow:
     n: int
     seed: int
     hands: list[list[int]]
+    #: ``distinct[s]``: the distinct codes of player ``s``'s hand, ascending (an index
+    #: kept with the hand: the legal leads and companions are read from it).
+    distinct: list[list[int]]
     deck: list[int]
     cash: list[int]
     board: list[list[int]]
@@ -75,19 +79,30 @@ class RoundFlow:
     start_extra: list[int]
 
     def leadable(self, seat: int) -> list[int]:
-        """Distinct card codes ``seat`` may lead, ascending."""
-        hand = self.hands[seat]
-        distinct = sorted(set(hand))
-        if not self.rules.lead_requires_companion:
+        """Distinct card codes ``seat`` may lead, ascending (do not modify the list)."""
+        distinct = self.distinct[seat]
+        if not self._companion_rule:
             return distinct
         return [c for c in distinct if c % 5 != DOUBLE or self.companions(seat, c)]
 
     def companions(self, seat: int, first: int) -> list[int]:
         """Distinct codes in ``seat``'s hand that may join the double ``first``."""
-        artist = first // 5
-        low = artist * 5
-        high = low + DOUBLE  # the double is the artist's last code
-        return sorted({c for c in self.hands[seat] if low <= c < high})
+        low = first // 5 * 5
+        distinct = self.distinct[seat]
+        # the artist's codes are low..low+4, the double last: a slice of the sorted index
+        return distinct[bisect_left(distinct, low) : bisect_left(distinct, low + DOUBLE)]
+
+    def _index_hands(self) -> None:
+        """Rebuild :attr:`distinct` after cards were dealt."""
+        self.distinct = [sorted(set(hand)) for hand in self.hands[: self.n]]
+
+    def _take_from_hand(self, seat: int, code: int) -> list[int]:
+        """Remove one ``code`` from ``seat``'s hand, keeping :attr:`distinct`; the hand."""
+        hand = self.hands[seat]
+        hand.remove(code)
+        if code not in hand:
+            self.distinct[seat].remove(code)
+        return hand
 
     def bid_floor(self, high: int) -> int:
         """The lowest bid above ``high``: a whole number of units, at least the minimum."""
@@ -145,8 +160,7 @@ class RoundFlow:
         return self.counts[artist] >= self._artist_cards
 
     def _lead(self, seat: int, code: int) -> None:
-        hand = self.hands[seat]
-        hand.remove(code)
+        hand = self._take_from_hand(seat, code)
         self._raw.append(("play", self.round + 1, seat, self._names[code]))
         self.lot = lot = Lot(self.n, seat, code, code % 5)
         self.last_card_player = self.last_auctioneer = seat
@@ -164,7 +178,7 @@ class RoundFlow:
 
     def add_second(self, lot: Lot, seat: int, code: int) -> None:
         """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
-        self.hands[seat].remove(code)
+        self._take_from_hand(seat, code)
         lot.cards.append(code)
         lot.adder = seat
         self.emit("add", seat=seat, card=self._names[code])
@@ -312,6 +326,7 @@ class RoundFlow:
             del self.deck[:per]
             hand.extend(take)
             dealt.append(len(take))
+        self._index_hands()
         self._raw.append(("deal", self.round + 1, {"cards": dealt, "deck": len(self.deck)}))
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 

@@ -156,6 +156,7 @@ class Game(RoundFlow):
                 auctioneer=auctioneer, played=played, owned=owned,
             )
         self.hands = [list(h) for h in hands]
+        self._index_hands()
         self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
         self.deck = list(deck)
         self.cash = list(cash)

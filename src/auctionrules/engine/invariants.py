@@ -34,6 +34,9 @@ def violations(game: Game) -> list[str]:
         for seat, bid in enumerate(lot.sealed):
             if bid is not None and bid > game.cash[seat]:
                 out.append(f"money: seat {seat}'s sealed bid {bid} exceeds their cash")
+    for seat, distinct in enumerate(game.distinct):
+        if distinct != sorted(set(game.hands[seat])):
+            out.append(f"cards: seat {seat}'s index of distinct cards is out of date")
     cards: Counter[int] = Counter(game.deck)
     for hand in game.hands:
         cards.update(hand)
