@@ -25,6 +25,9 @@ from auctionrules.engine.policies import BANK
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
 
+#: A card code's artist index (``code // 5``) as a C-level callable, for ``map``.
+_ARTIST_OF = (5).__rfloordiv__
+
 #: Phases of the game loop.
 LEAD, AUCTION, FLIPPING, OVER = range(4)
 
@@ -290,7 +293,7 @@ class RoundFlow:
                           self.counts))  # (self.counts is replaced, never changed, below)
         score = score_round(
             counts=self.counts,
-            owned=[[c // 5 for c in cards] for cards in self.owned],
+            owned=[map(_ARTIST_OF, cards) for cards in self.owned],
             board=self.board,
             round_index=self.round,
             ranking=rules.ranking,

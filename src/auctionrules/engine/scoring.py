@@ -8,7 +8,7 @@ every owned card of a ranked artist pays that price (others pay nothing).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -33,7 +33,7 @@ class RoundScore:
 def score_round(
     *,
     counts: Sequence[int],
-    owned: Sequence[Sequence[int]],
+    owned: Sequence[Iterable[int]],
     board: list[list[int]],
     round_index: int,
     ranking: Sequence[int],
@@ -43,7 +43,8 @@ def score_round(
 ) -> RoundScore:
     """Rank, write this round's row of ``board`` (mutated) and compute payouts.
 
-    ``owned[s]`` lists the artist index of every card seat ``s`` owns this round.
+    ``owned[s]`` gives the artist index of every card seat ``s`` owns this round (any
+    iterable, read once).
     """
     artists = len(counts)
     order = [a for a in tie_break.rank(counts) if rank_unplayed or counts[a] > 0]
