@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
-import shutil
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -25,21 +22,9 @@ def ruleset(ref: str) -> Ruleset:
 
 
 @cache
-def _folder() -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="auctionrules-test-"))
-    atexit.register(shutil.rmtree, folder, True)
-    return folder
-
-
-@cache
 def with_modules(base: str, *modules: str) -> Ruleset:
-    """``base`` extended by bundled ``modules`` (written to a temporary file once)."""
-    path = _folder() / f"{base}-{'-'.join(modules)}.yaml"
-    path.write_text(
-        f"id: {base}-test\ntitle: test\nextends: {base}\nmodules: [{', '.join(modules)}]\n",
-        encoding="utf-8",
-    )
-    return load_ruleset(path)
+    """``base`` with bundled ``modules`` applied, loaded once."""
+    return load_ruleset(base, modules=modules)
 
 
 @pytest.fixture(scope="session")

@@ -74,3 +74,31 @@ def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert row.split()[0] == "4"
     # playout, actions/s, checked and unchecked games/s: positive numbers
     assert all(float(cell) > 0 for cell in row.split()[1:5])
+
+
+def test_play_applies_modules_and_the_record_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "mystery.json"
+    assert main(["play", "hig-1992-en", "-p", "3", "-s", "5", "--module", "mystery-hand",
+                 "--record", str(record)]) == 0
+    assert "turns over a dummy card" in capsys.readouterr().out
+    assert json.loads(record.read_text(encoding="utf-8"))["ruleset"]["id"] == (
+        "hig-1992-en-with-mystery-hand"
+    )
+    assert main(["replay", str(record)]) == 0
+
+
+def test_an_unknown_module_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "hig-1992-en", "-m", "mistery-hand"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown module: 'mistery-hand'" in err and "Traceback" not in err
+
+
+def test_docs_apply_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["docs", "hig-1992-en", "-m", "mystery-hand"]) == 0
+    with_dummy = capsys.readouterr().out
+    assert main(["docs", "hig-1992-en"]) == 0
+    three = "| 3 players | 10 | 6 | 6 | 0 |"  # the deal without the mystery hand
+    assert three in capsys.readouterr().out
+    assert three not in with_dummy

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -166,3 +167,70 @@ def test_unsafe_tags_are_never_constructed(tmp_path: Path) -> None:
     (problem,) = validate_text(text)
     assert "not allowed" in problem.message
     assert not marker.exists()
+
+
+# --- load_ruleset(ref, modules=...) ------------------------------------------------------
+
+
+def _as_file(tmp_path: Path, ruleset_id: str, title: str, base: str, modules: str) -> Path:
+    path = tmp_path / f"{ruleset_id}.yaml"
+    path.write_text(
+        f"id: {ruleset_id}\ntitle: {title}\nextends: {base}\nmodules: [{modules}]\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_modules_apply_as_a_variant_file_listing_them_would(tmp_path: Path) -> None:
+    base = load_ruleset("hig-1992-fr")
+    applied = load_ruleset("hig-1992-fr", modules=["mystery-hand"])
+    assert applied.id == "hig-1992-fr-with-mystery-hand"
+    # still the base's edition: its title, source and notes; the other optional rule
+    assert (applied.title, applied.source, applied.notes) == (base.title, base.source, base.notes)
+    assert applied.optional_modules == ("single-beneficiary",)
+    assert applied.player_count(3).dummy_hands.hands == 1
+    # the rules are those of a variant file that lists the module
+    written = _as_file(tmp_path, "club", "Club", "hig-1992-fr", "mystery-hand")
+    metadata = ("id", "title", "description", "source", "notes", "optional_modules")
+    same_metadata = attrs.evolve(
+        load_ruleset(written), **{name: getattr(applied, name) for name in metadata}
+    )
+    assert same_metadata == applied
+
+
+def test_modules_apply_in_order() -> None:
+    both = load_ruleset("hig-1992-fr", modules=["single-beneficiary", "mystery-hand"])
+    assert both.id == "hig-1992-fr-with-single-beneficiary-mystery-hand"
+    assert both.auctions.double.payee == "auctioneer"
+    assert both.optional_modules == ()
+
+
+def test_a_module_may_be_a_file_and_the_base_a_path(tmp_path: Path) -> None:
+    module = tmp_path / "rich.yaml"
+    module.write_text(
+        "id: rich\nkind: module\ntitle: Rich start\nmoney: {starting_cash: 200000}\n",
+        encoding="utf-8",
+    )
+    ruleset = load_ruleset(HIG, modules=[module])
+    assert ruleset.money.starting_cash == 200000
+    assert ruleset.id == "hig-1992-en-with-rich"
+    assert load_ruleset(str(HIG), modules=[str(module)]) == ruleset
+
+
+def test_an_unknown_module_is_a_located_problem() -> None:
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("hig-1992-en", modules=["mystery-hand", "mistery-hand"])
+    (problem,) = caught.value.problems
+    assert problem.file == "<hig-1992-en with mystery-hand, mistery-hand>"
+    assert problem.json_path == "$.modules[1]"
+    assert "mystery-hand" in problem.message  # the closest bundled id
+
+
+def test_a_variant_named_as_a_module_is_refused() -> None:
+    with pytest.raises(RulesetError, match="module"):
+        load_ruleset("hig-1992-en", modules=["taiwan"])
+
+
+def test_no_modules_is_the_plain_load() -> None:
+    assert load_ruleset("taiwan", modules=()) is not None
+    assert load_ruleset("taiwan", modules=()) == load_ruleset("taiwan")

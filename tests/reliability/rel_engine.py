@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import random
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 try:
@@ -53,18 +51,9 @@ BANK = -1
 @cache
 def bundled(variant: str) -> Any:
     """A bundled ruleset by id, or ``id+module+module``: the variant with its optional
-    modules applied (a file written once in a temporary folder), loaded once."""
+    modules applied, loaded once."""
     base, *modules = variant.split("+")
-    if not modules:
-        return load_ruleset(base)
-    folder = Path(tempfile.mkdtemp(prefix="auctionrules-rel-"))
-    path = folder / f"{base}-with-modules.yaml"
-    path.write_text(
-        f"id: {base}-with-modules\ntitle: {variant}\nextends: {base}\n"
-        f"modules: [{', '.join(modules)}]\n",
-        encoding="utf-8",
-    )
-    return load_ruleset(path)
+    return load_ruleset(base, modules=modules)
 
 
 def configurations() -> list[str]:

@@ -8,13 +8,9 @@ and scaled with :func:`k` (x1,000 in the Hans im Glück books, x1 elsewhere).
 
 from __future__ import annotations
 
-import atexit
 import re
-import shutil
-import tempfile
 from collections.abc import Iterable, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from auctionrules.engine import Event, Game
@@ -29,25 +25,12 @@ _TOKEN = re.compile(r"\ba([0-4])/")
 
 
 @cache
-def _folder() -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="auctionrules-scenarios-"))
-    atexit.register(shutil.rmtree, folder, True)
-    return folder
-
-
-@cache
 def ruleset(ref: str) -> Ruleset:
     """A bundled ruleset, or ``base+module+...`` extended by bundled modules."""
     if "+" not in ref:
         return load_ruleset(ref)
     base, *modules = ref.split("+")
-    path = _folder() / f"{ref.replace('+', '_')}.yaml"
-    path.write_text(
-        f"id: {base}-scenario\ntitle: scenario\nextends: {base}\n"
-        f"modules: [{', '.join(modules)}]\n",
-        encoding="utf-8",
-    )
-    return load_ruleset(path)
+    return load_ruleset(base, modules=modules)
 
 
 def ids(variant: str) -> tuple[str, ...]:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from auctionrules.cli.loading import add_module_option
+
 HELP = "print the generated rulebook of a ruleset (Markdown or reStructuredText, English or French)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
+    add_module_option(parser)
     parser.add_argument("--format", choices=("md", "rst"), default="md", help="output format")
     parser.add_argument(
         "--lang", default=None, help="language code (en, fr); default: the ruleset's language"
@@ -24,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.rulebook import UnknownLanguageError, render
 
     try:
-        ruleset = load(args.variant)
+        ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
         return exc.code
     try:

@@ -6,7 +6,9 @@ the loader's problems (``file:line:col: message``), never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from auctionrules import resources
@@ -26,11 +28,28 @@ def _is_file_ref(ref: str) -> bool:
     return "/" in ref or ref.endswith((".yaml", ".yml")) or Path(ref).is_file()
 
 
-def load(ref: str) -> Ruleset:
-    """The ruleset ``ref`` (bundled id or path); :class:`LoadFailedError` after printing why.
+def add_module_option(parser: argparse.ArgumentParser) -> None:
+    """``--module M`` (repeatable): apply a rule module on top of the variant."""
+    parser.add_argument(
+        "--module", "-m", dest="modules", action="append", default=[], metavar="MODULE",
+        help="apply a rule module (bundled id, e.g. mystery-hand, or file); repeatable",
+    )
 
-    Exit codes: 1 the file is invalid, 2 it cannot be read or the id is unknown.
+
+def load(ref: str, modules: Sequence[str] = ()) -> Ruleset:
+    """The ruleset ``ref`` (bundled id or path) with ``modules`` applied;
+    :class:`LoadFailedError` after printing why.
+
+    Exit codes: 1 a file is invalid, 2 one cannot be read or an id is unknown.
     """
+    for module in modules:
+        if not (_is_file_ref(module) or module in resources.bundled_module_ids()):
+            known = ", ".join(resources.bundled_module_ids())
+            print(f"unknown module: {module!r} (bundled: {known})", file=sys.stderr)
+            raise LoadFailedError(2)
+        if _is_file_ref(module) and not Path(module).is_file():
+            print(f"{module}: no such file", file=sys.stderr)
+            raise LoadFailedError(2)
     if _is_file_ref(ref):
         path = Path(ref)
         if not path.is_file():
@@ -46,7 +65,7 @@ def load(ref: str) -> Ruleset:
         print(f"unknown variant: {ref!r} (bundled: {known})", file=sys.stderr)
         raise LoadFailedError(2)
     try:
-        return load_ruleset(Path(ref) if _is_file_ref(ref) else ref)
+        return load_ruleset(Path(ref) if _is_file_ref(ref) else ref, modules)
     except RulesetError as exc:
         for problem in getattr(exc, "problems", [str(exc)]):
             print(problem, file=sys.stderr)

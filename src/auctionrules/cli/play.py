@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from auctionrules.cli.loading import add_module_option
+
 HELP = "play a seeded game of random players; print the log and the result"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
+    add_module_option(parser)
     parser.add_argument("--players", "-p", type=int, default=4, help="number of players")
     parser.add_argument("--seed", "-s", type=int, default=0, help="seed of the deal and agents")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
@@ -40,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.engine.log import lines
 
     try:
-        ruleset = load(args.variant)
+        ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
         return exc.code
     try:

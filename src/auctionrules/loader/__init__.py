@@ -20,7 +20,10 @@ Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
 
 from __future__ import annotations
 
+import json
+import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -207,14 +210,22 @@ def load_document(ref: str | Path) -> dict[str, Any]:
     return dict(document or {})
 
 
-def load_ruleset(ref: str | Path) -> Ruleset:
+def load_ruleset(ref: str | Path, modules: Sequence[str | Path] = ()) -> Ruleset:
     """Load a bundled variant by id (``"hig-1992-en"``), or a variant file by path.
 
     A ``str`` without a slash or a ``.yaml``/``.yml`` suffix is a bundled id;
-    anything else is a path. Raises :class:`RulesetError` with every problem,
-    also when ``ref`` names a module (it is not a whole game).
+    anything else is a path. ``modules`` (bundled module ids or paths) are
+    applied on top, in order, exactly as a variant file that ``extends: ref``
+    and lists them under ``modules:`` would apply them: the way to play a
+    variant with its optional rules without writing that file. Raises
+    :class:`RulesetError` with every problem, also when ``ref`` names a module
+    (it is not a whole game).
     """
-    outcome = _outcome(ref)
+    if modules:
+        name = f"<{ref} with {', '.join(map(str, modules))}>"
+        outcome = _outcome(name, text=_with_modules(ref, modules), name=name)
+    else:
+        outcome = _outcome(ref)
     if outcome.problems:
         raise RulesetError(outcome.problems)
     if outcome.ruleset is None:
@@ -231,6 +242,41 @@ def load_ruleset(ref: str | Path) -> Ruleset:
             ]
         )
     return outcome.ruleset
+
+
+def _with_modules(ref: str | Path, modules: Sequence[str | Path]) -> str:
+    """The variant file that extends ``ref`` with ``modules``.
+
+    It is still the base's edition, so it keeps the base's title, description,
+    source and notes (a variant file would not inherit them) and offers the
+    optional modules not applied; its id names both. Paths are made absolute:
+    the text has no folder of its own.
+    """
+
+    def reference(item: str | Path) -> str:
+        text = str(item)
+        return text if isinstance(item, str) and resolve.is_bundled_id(text) else str(
+            Path(text).resolve()
+        )
+
+    def stem(item: str | Path) -> str:
+        return re.sub(r"[^a-z0-9-]+", "-", Path(str(item)).stem.lower()).strip("-") or "x"
+
+    ident = "-".join([stem(ref), "with", *map(stem, modules)])[:64].rstrip("-")
+    try:
+        base = load_document(ref)
+    except RulesetError:  # reported, located, when the text itself is resolved
+        base = {}
+    document: dict[str, Any] = {"id": ident, "title": base.get("title", ident)}
+    document.update({k: base[k] for k in ("description", "source", "notes") if k in base})
+    applied = {str(m) for m in modules}
+    left = [m for m in base.get("optional_modules", ()) if m not in applied]
+    if left:
+        document["optional_modules"] = left
+    document["extends"] = reference(ref)
+    document["modules"] = [reference(m) for m in modules]
+    # JSON is YAML: every value quoted, whatever characters a path holds
+    return "".join(f"{key}: {json.dumps(value)}\n" for key, value in document.items())
 
 
 def resolve_document(path: str | Path) -> dict[str, Any]:
