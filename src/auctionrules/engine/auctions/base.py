@@ -1,0 +1,58 @@
+"""The interface every auction-type strategy answers (the five: :mod:`auctionrules.engine.auctions`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auctionrules.engine.actions import PASS, Action
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import Lot
+
+if TYPE_CHECKING:
+    from auctionrules.engine.agents import ChoiceAgent
+    from auctionrules.engine.flow import RoundFlow as Game
+
+PASS_ONLY = (PASS,)
+
+
+def range_reason(kind: str, amount: int, rng: tuple[int, int, int] | None) -> str | None:
+    """Why ``amount`` is not a legal ``kind`` (bid, price) in ``rng``, or ``None``."""
+    if rng is None:
+        return f"no {kind} is possible (not enough money); only pass"
+    lo, hi, step = rng
+    if lo <= amount <= hi and (amount - lo) % step == 0:
+        return None
+    return f"a {kind} must be from {lo} to {hi} in steps of {step}"
+
+
+class Auction:
+    """Base of the auction-type strategies; one instance per compiled ``Rules``."""
+
+    __slots__ = ()
+    name = ""
+
+    def start(self, game: Game, lot: Lot) -> None:
+        """Set the lot up for this auction type (may settle it at once)."""
+        raise NotImplementedError
+
+    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
+        """Seats that must act now."""
+        return game.alone[lot.asker]
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        """What ``seat`` (one of :meth:`to_act`) may do."""
+        raise NotImplementedError
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        """Why ``action`` by ``seat`` is illegal, or ``None``."""
+        raise NotImplementedError
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        """Carry out a legal action."""
+        raise NotImplementedError
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        """Run this auction type on ``lot`` with ``agents`` until the lot is settled or
+        changes type, logging every action as ``Game.step`` would."""
+        raise NotImplementedError

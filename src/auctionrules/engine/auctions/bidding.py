@@ -1,0 +1,212 @@
+"""Open, once-around and sealed auctions: players bid amounts, the highest wins.
+
+Each playout is the hottest loop of a random game: it inlines what ``apply`` does
+with a bid (``take_bid``) and computes the legal range from the floor and the
+cash as :meth:`RoundFlow.bid_range <auctionrules.engine.flow.RoundFlow.bid_range>`
+does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auctionrules.engine.actions import PASS, Action, Bid, Pass, bid_of
+from auctionrules.engine.auctions.base import PASS_ONLY, Auction, range_reason
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import NOBODY, Lot
+
+if TYPE_CHECKING:
+    from auctionrules.engine.agents import ChoiceAgent
+    from auctionrules.engine.flow import RoundFlow as Game
+
+
+class _Bidding(Auction):
+    """Shared by open and once-around: a standing bid raised by ``bid N`` or passed."""
+
+    __slots__ = ()
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        return Legal(seat, PASS_ONLY, game.bid_range(seat, lot.high))
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Bid):
+            return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
+        return f"a {self.name} auction is running: bid or pass"
+
+    @staticmethod
+    def take_bid(game: Game, lot: Lot, seat: int, amount: int) -> None:
+        """Record ``seat``'s bid of ``amount`` as the standing bid."""
+        lot.high, lot.high_bidder = amount, seat
+        lot.bids.append((seat, amount))
+        game._raw.append(("bid", game.round + 1, seat, amount))
+
+    def finish(self, game: Game, lot: Lot) -> None:
+        """Sell to the high bidder, or apply the no-bid rule."""
+        if lot.high_bidder == NOBODY:
+            game.no_bid(lot)
+        else:
+            game.sell(lot, lot.high_bidder, lot.high)
+
+
+class OpenAuction(_Bidding):
+    """Open auction: who is asked and when it ends is the ``open.ending`` strategy."""
+
+    __slots__ = ()
+    name = "open"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        asker = game.rules.open_ending.first(lot)
+        if asker is None:
+            self.finish(game, lot)
+        else:
+            lot.asker = asker
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        ending = game.rules.open_ending
+        if action.__class__ is Bid:
+            self.take_bid(game, lot, seat, action.amount)
+            nxt = ending.after_bid(lot, seat)
+        else:
+            game._raw.append(("pass", game.round + 1, seat))
+            nxt = ending.after_pass(lot, seat)
+        if nxt is None:
+            self.finish(game, lot)
+        else:
+            lot.asker = nxt
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        # The hottest loop of a random game: apply() and take_bid() inlined.
+        ending = game.rules.open_ending
+        after_bid, after_pass = ending.after_bid, ending.after_pass
+        log, raw, cash, unit, bids = game.log, game._raw, game.cash, game._unit, lot.bids
+        rnd = game.round + 1
+        lo = game.bid_floor(lot.high)
+        seat: int | None = lot.asker
+        while seat is not None:
+            lot.asker = seat
+            money = cash[seat]
+            # legal: pass, or bid from lo to the cash (in units)
+            if money >= lo and (
+                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+            ) is not None:
+                log.append((seat, bid_of(amount)))
+                lot.high, lot.high_bidder = amount, seat
+                bids.append((seat, amount))
+                raw.append(("bid", rnd, seat, amount))
+                lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
+                seat = after_bid(lot, seat)
+            else:
+                log.append((seat, PASS))
+                raw.append(("pass", rnd, seat))
+                seat = after_pass(lot, seat)
+        self.finish(game, lot)
+
+
+class OnceAround(_Bidding):
+    """Once around: one chance each from the auctioneer's left, the auctioneer last
+    (or first, ``once_around.auctioneer_turn``); each bid above the last."""
+
+    __slots__ = ()
+    name = "once-around"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        order = game.rules.orders[lot.auctioneer]
+        if game.rules.once_auctioneer_first:
+            order = order[-1:] + order[:-1]
+        lot.order, lot.pos, lot.asker = order, 0, order[0]
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        if action.__class__ is Bid:
+            self.take_bid(game, lot, seat, action.amount)
+        else:
+            game._raw.append(("pass", game.round + 1, seat))
+        if not lot.ask_next():
+            self.finish(game, lot)
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        # as OpenAuction.playout, walking the speaking order
+        log, raw, cash, unit, bids = game.log, game._raw, game.cash, game._unit, lot.bids
+        rnd = game.round + 1
+        lo = game.bid_floor(lot.high)
+        order = lot.order
+        for pos in range(lot.pos, len(order)):
+            seat = order[pos]
+            lot.pos, lot.asker = pos, seat
+            money = cash[seat]
+            if money >= lo and (
+                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+            ) is not None:
+                log.append((seat, bid_of(amount)))
+                lot.high, lot.high_bidder = amount, seat
+                bids.append((seat, amount))
+                raw.append(("bid", rnd, seat, amount))
+                lo = amount + unit
+            else:
+                log.append((seat, PASS))
+                raw.append(("pass", rnd, seat))
+        lot.pos = len(order)
+        self.finish(game, lot)
+
+
+class SealedAuction(Auction):
+    """Sealed bids: everyone bids once in secret (``pass`` is an empty fist); the
+    highest wins, ties by the ``sealed.tie_break`` strategy."""
+
+    __slots__ = ()
+    name = "sealed"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        lot.sealed = [None] * lot.n
+
+    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
+        return tuple([s for s, b in enumerate(lot.sealed) if b is None])
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        return Legal(seat, PASS_ONLY, game.bid_range(seat, 0))
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Bid):
+            return range_reason("bid", action.amount, game.bid_range(seat, 0))
+        return "a sealed auction is running: bid or pass"
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        log, raw, cash, unit, sealed = game.log, game._raw, game.cash, game._unit, lot.sealed
+        lo = game.bid_floor(0)
+        for seat in range(lot.n):  # to_act()[0] is the first seat yet to bid
+            if sealed[seat] is not None:
+                continue
+            money = cash[seat]
+            amount = (
+                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+                if money >= lo else None
+            )
+            log.append((seat, PASS if amount is None else bid_of(amount)))
+            sealed[seat] = amount or 0
+            raw.append(("sealed-bid", game.round + 1, seat))
+        self.reveal(game, lot)
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        lot.sealed[seat] = action.amount if action.__class__ is Bid else 0
+        game._raw.append(("sealed-bid", game.round + 1, seat))
+        if None not in lot.sealed:
+            self.reveal(game, lot)
+
+    @staticmethod
+    def reveal(game: Game, lot: Lot) -> None:
+        """Every seat has bid: open the fists and settle the lot."""
+        bids = [b or 0 for b in lot.sealed]
+        game._raw.append(("reveal", game.round + 1, {"bids": bids}))
+        best = max(bids)
+        if best <= 0:
+            game.no_bid(lot)
+            return
+        for s in game.rules.sealed_tie_break.order(lot.auctioneer, lot.n):
+            if bids[s] == best:
+                lot.high, lot.high_bidder = best, s
+                game.sell(lot, s, best)
+                return

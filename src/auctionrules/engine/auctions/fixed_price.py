@@ -1,0 +1,107 @@
+"""The fixed-price auction: the auctioneer names a price, the others may buy in turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auctionrules.engine.actions import BUY, PASS, Action, Buy, Pass, Price, price_of
+from auctionrules.engine.auctions.base import PASS_ONLY, Auction, range_reason
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import Lot
+
+if TYPE_CHECKING:
+    from auctionrules.engine.agents import ChoiceAgent
+    from auctionrules.engine.flow import RoundFlow as Game
+
+_BUY_OR_PASS = (BUY, PASS)
+
+
+class FixedPriceAuction(Auction):
+    """Fixed price: the auctioneer names a price, then from the left each may buy;
+    if nobody does, the auctioneer buys (or takes it free, ``fixed_price.nobody_buys``).
+
+    The price is at most the auctioneer's cash (``max_price: auctioneer-cash``) or at
+    most the richest player's cash (``unlimited``; an auctioneer who must then buy
+    above their cash pays all they have). An auctioneer with less than the minimum
+    bid offers the lot for nothing or keeps it (``broke_auctioneer``).
+    """
+
+    __slots__ = ()
+    name = "fixed-price"
+
+    def start(self, game: Game, lot: Lot) -> None:
+        lot.price = -1
+        lot.asker = lot.auctioneer
+        if game.price_range(lot.auctioneer) is None:
+            game.take_free(lot, lot.auctioneer)
+
+    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+        if lot.price < 0:
+            return Legal(seat, (), price=game.price_range(seat))
+        return Legal(seat, _BUY_OR_PASS if game.cash[seat] >= lot.price else PASS_ONLY)
+
+    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+        if lot.price < 0:
+            if isinstance(action, Price):
+                return range_reason("price", action.amount, game.price_range(seat))
+            return "the auctioneer must name the fixed price: price N"
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Buy):
+            if game.cash[seat] < lot.price:
+                return f"the price {lot.price} is more than the buyer's cash"
+            return None
+        return f"the price is {lot.price}: buy or pass"
+
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        log, raw, cash = game.log, game._raw, game.cash
+        if lot.price < 0:
+            seat = lot.asker
+            span = game.price_range(seat)
+            assert span is not None  # start() settled the lot otherwise
+            price = agents[seat].price(span)
+            log.append((seat, price_of(price)))
+            self.name_price(game, lot, seat, price)
+        price, order = lot.price, lot.order
+        for pos in range(lot.pos, len(order)):
+            seat = order[pos]
+            lot.pos, lot.asker = pos, seat
+            # legal: buy or pass if the cash reaches the price, else pass
+            if cash[seat] >= price and agents[seat].pick(2) == 0:
+                log.append((seat, BUY))
+                raw.append(("buy", game.round + 1, seat))
+                game.sell(lot, seat, price)
+                return
+            log.append((seat, PASS))
+            raw.append(("pass", game.round + 1, seat))
+        lot.pos = len(order)
+        self.nobody_buys(game, lot)
+
+    @staticmethod
+    def name_price(game: Game, lot: Lot, seat: int, price: int) -> None:
+        """The auctioneer names ``price``; the others are asked from the left."""
+        lot.price = price
+        game._raw.append(("price", game.round + 1, seat, price))
+        lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
+        lot.asker = lot.order[0]
+
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        if isinstance(action, Price):
+            self.name_price(game, lot, seat, action.amount)
+            return
+        if isinstance(action, Buy):
+            game._raw.append(("buy", game.round + 1, seat))
+            game.sell(lot, seat, lot.price)
+            return
+        game._raw.append(("pass", game.round + 1, seat))
+        if not lot.ask_next():
+            self.nobody_buys(game, lot)
+
+    @staticmethod
+    def nobody_buys(game: Game, lot: Lot) -> None:
+        """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does."""
+        if game.rules.nobody_buys_pays:
+            game.sell(lot, lot.auctioneer, min(lot.price, game.cash[lot.auctioneer]))
+        else:
+            game.take_free(lot, lot.auctioneer)
