@@ -1,4 +1,7 @@
-"""The interface every auction-type strategy answers (the five: :mod:`auctionrules.engine.auctions`)."""
+"""The interface every auction-type strategy answers.
+
+The five strategies are in :mod:`auctionrules.engine.auctions`.
+"""
 
 from __future__ import annotations
 
