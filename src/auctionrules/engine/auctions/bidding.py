@@ -1,9 +1,9 @@
 """Open, once-around and sealed auctions: players bid amounts, the highest wins.
 
-Each playout is the hottest loop of a random game: it inlines what ``apply`` does
-with a bid (``take_bid``) and computes the legal range from the floor and the
-cash as :meth:`RoundFlow.bid_range <auctionrules.engine.flow.RoundFlow.bid_range>`
-does.
+A playout turn (:meth:`_Bidding.ask`) is the hottest code of a random game: it
+inlines what ``apply`` does with a bid (``take_bid``) and computes the legal
+range from the floor and the cash as :meth:`RoundFlow.bid_range
+<auctionrules.engine.flow.RoundFlow.bid_range>` does.
 """
 
 from __future__ import annotations
@@ -43,6 +43,27 @@ class _Bidding(Auction):
         lot.bids.append((seat, amount))
         game._raw.append(("bid", game.round + 1, seat, amount))
 
+    @staticmethod
+    def ask(game: Game, lot: Lot, agent: ChoiceAgent, seat: int, lo: int) -> int | None:
+        """The playout's turn of ``seat``: bid from ``lo`` up to the cash, or pass.
+
+        Logs and records the answer as ``apply`` does and returns the bid, or
+        ``None`` for a pass.
+        """
+        money, unit = game.cash[seat], game._unit
+        # legal: pass, or bid from lo to the cash in whole units (as bid_range)
+        if money >= lo and (
+            amount := agent.bid((lo, money - (money - lo) % unit, unit), True)
+        ) is not None:
+            game.log.append((seat, bid_of(amount)))
+            lot.high, lot.high_bidder = amount, seat  # as take_bid, inlined: once a bid
+            lot.bids.append((seat, amount))
+            game._raw.append(("bid", game.round + 1, seat, amount))
+            return amount
+        game.log.append((seat, PASS))
+        game._raw.append(("pass", game.round + 1, seat))
+        return None
+
     def finish(self, game: Game, lot: Lot) -> None:
         """Sell to the high bidder, or apply the no-bid rule."""
         if lot.high_bidder == NOBODY:
@@ -78,30 +99,18 @@ class OpenAuction(_Bidding):
             lot.asker = nxt
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        # The hottest loop of a random game: apply() and take_bid() inlined.
-        ending = game.rules.open_ending
+        ending, ask, unit = game.rules.open_ending, self.ask, game._unit
         after_bid, after_pass = ending.after_bid, ending.after_pass
-        log, raw, cash, unit, bids = game.log, game._raw, game.cash, game._unit, lot.bids
-        rnd = game.round + 1
         lo = game.bid_floor(lot.high)
         seat: int | None = lot.asker
         while seat is not None:
             lot.asker = seat
-            money = cash[seat]
-            # legal: pass, or bid from lo to the cash (in units)
-            if money >= lo and (
-                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-            ) is not None:
-                log.append((seat, bid_of(amount)))
-                lot.high, lot.high_bidder = amount, seat
-                bids.append((seat, amount))
-                raw.append(("bid", rnd, seat, amount))
+            amount = ask(game, lot, agents[seat], seat, lo)
+            if amount is None:
+                seat = after_pass(lot, seat)
+            else:
                 lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
                 seat = after_bid(lot, seat)
-            else:
-                log.append((seat, PASS))
-                raw.append(("pass", rnd, seat))
-                seat = after_pass(lot, seat)
         self.finish(game, lot)
 
 
@@ -127,26 +136,14 @@ class OnceAround(_Bidding):
             self.finish(game, lot)
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        # as OpenAuction.playout, walking the speaking order
-        log, raw, cash, unit, bids = game.log, game._raw, game.cash, game._unit, lot.bids
-        rnd = game.round + 1
+        ask, unit, order = self.ask, game._unit, lot.order
         lo = game.bid_floor(lot.high)
-        order = lot.order
         for pos in range(lot.pos, len(order)):
             seat = order[pos]
             lot.pos, lot.asker = pos, seat
-            money = cash[seat]
-            if money >= lo and (
-                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-            ) is not None:
-                log.append((seat, bid_of(amount)))
-                lot.high, lot.high_bidder = amount, seat
-                bids.append((seat, amount))
-                raw.append(("bid", rnd, seat, amount))
+            amount = ask(game, lot, agents[seat], seat, lo)
+            if amount is not None:
                 lo = amount + unit
-            else:
-                log.append((seat, PASS))
-                raw.append(("pass", rnd, seat))
         lot.pos = len(order)
         self.finish(game, lot)
 
