@@ -4,7 +4,8 @@
 :meth:`Game.to_act` says who must act, :meth:`Game.legal` what they may do,
 :meth:`Game.apply` does it (checking everything first, so an illegal action
 leaves the state exactly as it was), :meth:`Game.view` is what one player may
-see. The rules come in compiled (:class:`~auctionrules.engine.rules.Rules`);
+see; :meth:`Game.playout` plays on to the end with agents (the fast path of
+random rollouts, see :mod:`.playout`). The rules come in compiled (:class:`~auctionrules.engine.rules.Rules`);
 nothing here compares an option name or an edition. Cards are int codes inside
 (see :mod:`auctionrules.engine.cards`).
 
@@ -48,7 +49,8 @@ class Game(RoundFlow):
     Create one with :meth:`new` (seeded deal) or :meth:`from_position` (an exact
     position, e.g. a rulebook example). Then loop: ``seat = game.to_act()[0]``,
     ``legal = game.legal(seat)``, ``game.apply(action, seat)`` until
-    :attr:`is_over`; :attr:`outcome` says how it ended. Seats are ``0..n-1``;
+    :attr:`is_over` (or ``game.playout(agents)``); :attr:`outcome` says how it
+    ended. Seats are ``0..n-1``;
     during a sealed auction :meth:`to_act` lists every seat yet to bid, in any
     order. Actions are :class:`~auctionrules.engine.actions.Action` values or
     their text (``"bid 19000"``, ``"play krypto/open"``). :meth:`view` and
