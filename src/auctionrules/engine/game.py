@@ -5,9 +5,10 @@
 :meth:`Game.apply` does it (checking everything first, so an illegal action
 leaves the state exactly as it was), :meth:`Game.view` is what one player may
 see; :meth:`Game.playout` plays on to the end with agents (the fast path of
-random rollouts, see :mod:`.playout`). The rules come in compiled (:class:`~auctionrules.engine.rules.Rules`);
-nothing here compares an option name or an edition. Cards are int codes inside
-(see :mod:`auctionrules.engine.cards`).
+random rollouts, see :mod:`.playout`). The rules come in compiled
+(:class:`~auctionrules.engine.rules.Rules`); nothing here compares an option
+name or an edition. Cards are int codes inside (see
+:mod:`auctionrules.engine.cards`).
 
 Attributes without a leading underscore (``hands``, ``cash``, ``lot``...) are
 read by the auction strategies, views and invariant checks; treat them as
