@@ -230,6 +230,12 @@ def test_a_variant_named_as_a_module_is_refused() -> None:
         load_ruleset("hig-1992-en", modules=["taiwan"])
 
 
+def test_one_module_may_be_given_alone() -> None:
+    assert load_ruleset("hig-1992-en", modules="mystery-hand") == load_ruleset(
+        "hig-1992-en", modules=["mystery-hand"]
+    )
+
+
 def test_no_modules_is_the_plain_load() -> None:
     assert load_ruleset("taiwan", modules=()) is not None
     assert load_ruleset("taiwan", modules=()) == load_ruleset("taiwan")

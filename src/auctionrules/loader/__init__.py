@@ -221,6 +221,8 @@ def load_ruleset(ref: str | Path, modules: Sequence[str | Path] = ()) -> Ruleset
     :class:`RulesetError` with every problem, also when ``ref`` names a module
     (it is not a whole game).
     """
+    if isinstance(modules, (str, Path)):  # one module, not its characters
+        modules = [modules]
     if modules:
         name = f"<{ref} with {', '.join(map(str, modules))}>"
         outcome = _outcome(name, text=_with_modules(ref, modules), name=name)
