@@ -8,6 +8,7 @@ game the step-by-step loop plays."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -144,3 +145,28 @@ def test_a_plain_agent_gets_the_checked_loop() -> None:
     game = Game.new(ruleset("hig-1992-en"), 4, seed=2)
     with pytest.raises(IllegalActionError, match="bid"):
         game.playout([Cheat()] * 4)
+
+
+@pytest.mark.parametrize(("ruleset_", "players"), CASES)
+def test_a_clone_plays_on_alone(ruleset_: Ruleset, players: int) -> None:
+    """``Game.clone`` copies only what moves change: at any moment (mid-auction too)
+    the clone equals a deep copy, plays on to the same game, and neither game
+    sees the other's moves."""
+    rules = compile_rules(ruleset_, players)
+    moments = random.Random(players + 100)
+    for seed in range(4):
+        game = Game.new(rules=rules, seed=seed)
+        agents = default_agents(players, seed)
+        _step_loop(game, agents, stop=moments.randrange(40, 200))
+        twin, deep = game.clone(), copy.deepcopy(game)
+        assert twin.snapshot() == deep.snapshot() == game.snapshot()
+        before, events = game.snapshot(), game.events
+        twin.playout(copy.deepcopy(agents))
+        assert game.snapshot() == before and game.events == events
+        deep.playout(copy.deepcopy(agents))
+        game.playout(agents)
+        for other in (twin, deep):
+            assert dumps(other.record()) == dumps(game.record())
+            assert other.snapshot() == game.snapshot()
+            assert other.events == game.events
+        assert game.check_invariants() == twin.check_invariants() == []

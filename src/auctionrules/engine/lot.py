@@ -61,6 +61,14 @@ class Lot:
         self.price = 0
         self.bids: list[tuple[int, int]] = []
 
+    def copy(self) -> Lot:
+        """An independent copy (for :meth:`Game.clone <auctionrules.engine.Game.clone>`)."""
+        twin = Lot.__new__(Lot)
+        for name in Lot.__slots__:
+            value = getattr(self, name)
+            setattr(twin, name, list(value) if value.__class__ is list else value)
+        return twin
+
     def ask_next(self) -> bool:
         """Ask the next seat of ``order``; ``False`` once every seat has spoken.
 
