@@ -102,3 +102,16 @@ def test_docs_apply_modules(capsys: pytest.CaptureFixture[str]) -> None:
     three = "| 3 players | 10 | 6 | 6 | 0 |"  # the deal without the mystery hand
     assert three in capsys.readouterr().out
     assert three not in with_dummy
+
+
+def test_bench_marks_player_counts_the_yardstick_cannot_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The yardstick knows 3 to 5 players; the 2-player variant is timed alone."""
+    args = ["bench", "--variant", "boardpia-modern", "--players", "2", "--games", "2",
+            "--repeats", "1"]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    row = out.splitlines()[1].split()
+    assert row[0] == "2" and row[-3:] == ["-", "-", "-"]
+    assert "Traceback" not in err

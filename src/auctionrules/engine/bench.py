@@ -48,12 +48,17 @@ def refsim_path() -> Path | None:
     return path if path.is_file() else None
 
 
-def time_refsim(path: Path, games: int, players: int) -> tuple[float, float]:
-    """(games/s, decisions/s) of the yardstick."""
+def time_refsim(path: Path, games: int, players: int) -> tuple[float, float] | None:
+    """(games/s, decisions/s) of the yardstick, or ``None`` if it cannot play
+    ``players`` (it knows the 1992 deal of 3 to 5 players only)."""
     module: dict[str, Any] = runpy.run_path(str(path))
     play: Callable[..., Any] = module["play_game"]
     rng = random.Random(1)
     tally = [0]
+    try:
+        play(players, random.Random(0), [0])
+    except Exception:
+        return None
     start = time.process_time()
     for _ in range(games):
         play(players, rng, tally)
@@ -102,16 +107,18 @@ def bench(
         f"{'unchecked g/s':>14} {'refsim g/s':>11} {'ratio':>6} {'checked':>8}"
     ]
     for n in players:
-        engine, checked, unchecked, yardstick = [], [], [], []
+        engine, checked, unchecked = [], [], []
+        yardstick: list[tuple[float, float]] = []
         for _ in range(repeats):
             engine.append(time_engine(variant, games, n))
             checked.append(time_loop(variant, games, n))
             unchecked.append(time_loop(variant, games, n, checked=False))
-            if ref is not None:
-                yardstick.append(time_refsim(ref, max(games, 200), n))
+            timed = None if ref is None else time_refsim(ref, max(games, 200), n)
+            if timed is not None:
+                yardstick.append(timed)
         (eg, ea), (cg, _), (ug, _) = max(engine), max(checked), max(unchecked)
         row = f"{n:>7} {eg:>12.0f} {ea:>10.0f} {cg:>12.0f} {ug:>14.0f}"
-        if ref is None:
+        if not yardstick:
             lines.append(f"{row} {'-':>11} {'-':>6} {'-':>8}")
             continue
         rg, _ = max(yardstick)
@@ -124,6 +131,8 @@ def bench(
     )
     if ref is None:
         lines.append("refsim.py not found (set AUCTIONRULES_REFSIM); engine figures only")
+    elif any(line.endswith("-") for line in lines[1:-1]):
+        lines.append("-: the yardstick cannot play that many players (it knows 3 to 5)")
     return lines
 
 
