@@ -1,14 +1,14 @@
 """Benchmark script: ``python benchmarks/bench.py [--games N] [--players 3 4 5]``.
 
-The same as ``auctionrules bench``; the code lives in
-:mod:`auctionrules.engine.bench` so that the installed command has it too.
+The same as ``auctionrules bench`` (the measuring code lives in
+:mod:`auctionrules.engine.bench`, so that the installed command has it too).
 """
 
 from __future__ import annotations
 
 import sys
 
-from auctionrules.engine.bench import main
+from auctionrules.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(["bench", *sys.argv[1:]]))

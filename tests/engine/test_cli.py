@@ -115,3 +115,21 @@ def test_bench_marks_player_counts_the_yardstick_cannot_play(
     row = out.splitlines()[1].split()
     assert row[0] == "2" and row[-3:] == ["-", "-", "-"]
     assert "Traceback" not in err
+
+
+def test_the_benchmark_script_is_the_bench_command() -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "bench.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--games", "1", "--players", "4", "--repeats", "1"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1].split()[0] == "4"
+    refused = subprocess.run(
+        [sys.executable, str(script), "--repeats", "0"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert refused.returncode == 2 and "positive" in refused.stderr

@@ -7,12 +7,21 @@ import argparse
 HELP = "time random games through the engine's API against the refsim.py yardstick"
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive whole number")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=300, help="games per player count")
+    parser.add_argument("--games", type=_positive, default=300, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5],
                         help="player counts (default: 3 4 5)")
     parser.add_argument("--variant", default="hig-1992-en", help="bundled id or ruleset file")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each; the best counts")
+    parser.add_argument(
+        "--repeats", type=_positive, default=3, help="runs of each; the best counts"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
