@@ -131,3 +131,10 @@ def test_a_playout_plays_only_legal_actions_at_the_edges(name: str, rules: Rules
             again = replay(game.record())
             assert dumps(again.record()) == dumps(game.record())
             assert again.outcome == game.outcome
+
+
+def test_a_playout_needs_one_agent_per_seat() -> None:
+    game = Game.new(ruleset("hig-1992-en"), 4, seed=1)
+    with pytest.raises(ValueError, match="3 agents for 4 seats"):
+        game.playout([RandomAgent(s) for s in range(3)])
+    assert not game.log  # nothing was played

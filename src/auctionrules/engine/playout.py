@@ -30,6 +30,8 @@ _FLIP_OR_PASS = (FLIP, PASS)
 
 def playout(game: Game, agents: Sequence[Agent]) -> None:
     """Play ``game`` to its end, ``agents[seat]`` choosing for each seat."""
+    if len(agents) != game.n:
+        raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
     if not plays_by_choice(agents):
         to_act, legal, step = game.to_act, game.legal, game.step
         while game.phase != OVER:
