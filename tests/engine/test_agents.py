@@ -17,6 +17,7 @@ from auctionrules.engine import (
     RandomAgent,
     compile_rules,
     dumps,
+    play_game,
     replay,
 )
 from auctionrules.engine.actions import BUY, FLIP, PASS
@@ -138,3 +139,7 @@ def test_a_playout_needs_one_agent_per_seat() -> None:
     with pytest.raises(ValueError, match="3 agents for 4 seats"):
         game.playout([RandomAgent(s) for s in range(3)])
     assert not game.log  # nothing was played
+    for check in (False, True):
+        with pytest.raises(ValueError, match="5 agents for 4 seats"):
+            play_game(ruleset("hig-1992-en"), 4, agents=[RandomAgent(s) for s in range(5)],
+                      check=check)

@@ -38,6 +38,8 @@ def play_game(
         rules = compile_rules(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
     agents = agents if agents is not None else default_agents(rules.players, seed)
+    if len(agents) != game.n:
+        raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
     if not check:
         game.playout(agents)
         return game
