@@ -4,8 +4,8 @@ With agents that decide from the shape of the legal moves alone
 (:class:`~auctionrules.engine.agents.ChoiceAgent`, such as
 :class:`~auctionrules.engine.agents.RandomAgent`) the loop skips building the
 questions: each phase asks the agent with plain numbers (how many cards it may
-lead, which bid range) and hands the answer to the same state change that
-:meth:`Game.step` would call. That is the fast path of random rollouts, for
+lead, which bid range) and makes the state change :meth:`Game.step` would make,
+through the same strategies. That is the fast path of random rollouts, for
 search and learning agents that play thousands of games; it plays exactly the
 game the step-by-step loop plays, action for action (``tests/engine/
 test_fast_paths.py``). Any other agent gets the step-by-step loop, every action
