@@ -72,16 +72,12 @@ class Rules:
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
-    #: ``orders[s]``: every seat from ``s``'s left, ``s`` last (see :meth:`seat_orders`).
+    #: ``orders[s]``: every seat from ``s``'s left, ``s`` last: the speaking order of
+    #: an auction run by ``s`` (derived from ``players``, built once).
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        # (a derived table, built once: every auction start walks one of its rows)
         object.__setattr__(self, "orders", _orders(self.players))
-
-    def seat_orders(self, seat: int) -> tuple[int, ...]:
-        """Every seat from ``seat``'s left, ``seat`` last."""
-        return self.orders[seat]
 
 
 @cache
