@@ -21,7 +21,7 @@ from auctionrules.engine.events import Event, round_end_fields, scored_fields, s
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
-from auctionrules.engine.policies import BANK
+from auctionrules.engine.policies import BANK, to_seller
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
 
@@ -167,11 +167,8 @@ class RoundFlow:
         self._raw.append(("play", self.round + 1, seat, self._names[code]))
         self.lot = lot = Lot(self.n, seat, code, code % 5)
         self.last_card_player = self.last_auctioneer = seat
-        artist = code // 5  # (as _place, inlined: once per lot)
-        counts = self.counts
-        counts[artist] += 1
-        if counts[artist] >= self._artist_cards:
-            self._end_round(exhausted=False, artist=artist)
+        if self._place(code):
+            self._end_round(exhausted=False, artist=code // 5)
         # (the leader's own hand is the cheap first test of "every hand is empty")
         elif not hand and not self.rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
@@ -203,8 +200,8 @@ class RoundFlow:
         cash[winner] -= price
         if lot.adder != NOBODY:
             payments = tuple(self.rules.payee.payments(lot, winner, price))
-        elif price:  # (to_seller, inlined: once per lot)
-            payments = ((BANK if lot.auctioneer == winner else lot.auctioneer, price),)
+        elif price:
+            payments = ((to_seller(lot.auctioneer, winner), price),)
         else:
             payments = ()
         for to, amount in payments:

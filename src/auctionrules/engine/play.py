@@ -38,11 +38,11 @@ def play_game(
         rules = compile_rules(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
     agents = agents if agents is not None else default_agents(rules.players, seed)
+    if not check:
+        game.playout(agents)  # (which checks there is one agent per seat)
+        return game
     if len(agents) != game.n:
         raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
-    if not check:
-        game.playout(agents)
-        return game
     to_act, legal, step = game.to_act, game.legal, game.step
     while game.phase != OVER:
         seat = to_act()[0]
