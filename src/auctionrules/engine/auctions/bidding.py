@@ -1,14 +1,14 @@
 """Open, once-around and sealed auctions: players bid amounts, the highest wins.
 
-A playout turn (:meth:`_Bidding.ask`) is the hottest code of a random game: it
-inlines what ``apply`` does with a bid (``take_bid``) and computes the legal
-range from the floor and the cash as :meth:`RoundFlow.bid_range
+The playout loop of open and once-around auctions (:meth:`_Bidding.playout`) is
+the hottest code of a random game: it computes the legal range from the floor
+and the cash as :meth:`RoundFlow.bid_range
 <auctionrules.engine.flow.RoundFlow.bid_range>` does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import PASS, Action, Bid, Pass, bid_of
@@ -20,11 +20,23 @@ if TYPE_CHECKING:
     from auctionrules.engine.agents import ChoiceAgent
     from auctionrules.engine.flow import RoundFlow as Game
 
+#: Who is asked after ``seat`` bid or passed: ``successor(lot, seat)``, ``None`` = over.
+Successor = Callable[[Lot, int], "int | None"]
+
 
 class _Bidding(Auction):
-    """Shared by open and once-around: a standing bid raised by ``bid N`` or passed."""
+    """Shared by open and once-around: a standing bid raised by ``bid N`` or passed.
+
+    The two differ only in who is asked next (:meth:`successors`), so the turn, the
+    step-by-step :meth:`apply` and the :meth:`playout` loop are written once.
+    """
 
     __slots__ = ()
+
+    def successors(self, game: Game) -> tuple[Successor, Successor]:
+        """``(after_bid, after_pass)``: the seat asked after a bid or a pass by ``seat``
+        (``after_bid(lot, seat)``), or ``None`` when the auction is over."""
+        raise NotImplementedError
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
         return Legal(seat, PASS_ONLY, game.bid_range(seat, lot.high))
@@ -36,33 +48,47 @@ class _Bidding(Auction):
             return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
         return f"a {self.name} auction is running: bid or pass"
 
-    @staticmethod
-    def take_bid(game: Game, lot: Lot, seat: int, amount: int) -> None:
-        """Record ``seat``'s bid of ``amount`` as the standing bid."""
-        lot.high, lot.high_bidder = amount, seat
-        lot.bids.append((seat, amount))
-        game._raw.append(("bid", game.round + 1, seat, amount))
+    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+        after_bid, after_pass = self.successors(game)
+        if action.__class__ is Bid:
+            lot.high, lot.high_bidder = action.amount, seat
+            lot.bids.append((seat, action.amount))
+            game._raw.append(("bid", game.round + 1, seat, action.amount))
+            nxt = after_bid(lot, seat)
+        else:
+            game._raw.append(("pass", game.round + 1, seat))
+            nxt = after_pass(lot, seat)
+        if nxt is None:
+            self.finish(game, lot)
+        else:
+            lot.asker = nxt
 
-    @staticmethod
-    def ask(game: Game, lot: Lot, agent: ChoiceAgent, seat: int, lo: int) -> int | None:
-        """The playout's turn of ``seat``: bid from ``lo`` up to the cash, or pass.
-
-        Logs and records the answer as ``apply`` does and returns the bid, or
-        ``None`` for a pass.
-        """
-        money, unit = game.cash[seat], game._unit
-        # legal: pass, or bid from lo to the cash in whole units (as bid_range)
-        if money >= lo and (
-            amount := agent.bid((lo, money - (money - lo) % unit, unit), True)
-        ) is not None:
-            game.log.append((seat, bid_of(amount)))
-            lot.high, lot.high_bidder = amount, seat  # as take_bid, inlined: once a bid
-            lot.bids.append((seat, amount))
-            game._raw.append(("bid", game.round + 1, seat, amount))
-            return amount
-        game.log.append((seat, PASS))
-        game._raw.append(("pass", game.round + 1, seat))
-        return None
+    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+        # apply's turn with the agent asked in place: the hottest loop of a random game,
+        # so everything it touches is a local
+        after_bid, after_pass = self.successors(game)
+        log, raw, cash, bids, unit = game.log, game._raw, game.cash, lot.bids, game._unit
+        round_number = game.round + 1
+        lo = game.bid_floor(lot.high)
+        seat: int | None = lot.asker
+        while seat is not None:
+            lot.asker = seat
+            money = cash[seat]
+            # legal: pass, or bid from lo to the cash in whole units (as bid_range)
+            if money >= lo and (
+                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+            ) is not None:
+                log.append((seat, bid_of(amount)))
+                lot.high, lot.high_bidder = amount, seat
+                bids.append((seat, amount))
+                raw.append(("bid", round_number, seat, amount))
+                lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
+                seat = after_bid(lot, seat)
+            else:
+                log.append((seat, PASS))
+                raw.append(("pass", round_number, seat))
+                seat = after_pass(lot, seat)
+        self.finish(game, lot)
 
     def finish(self, game: Game, lot: Lot) -> None:
         """Sell to the high bidder, or apply the no-bid rule."""
@@ -85,33 +111,9 @@ class OpenAuction(_Bidding):
         else:
             lot.asker = asker
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+    def successors(self, game: Game) -> tuple[Successor, Successor]:
         ending = game.rules.open_ending
-        if action.__class__ is Bid:
-            self.take_bid(game, lot, seat, action.amount)
-            nxt = ending.after_bid(lot, seat)
-        else:
-            game._raw.append(("pass", game.round + 1, seat))
-            nxt = ending.after_pass(lot, seat)
-        if nxt is None:
-            self.finish(game, lot)
-        else:
-            lot.asker = nxt
-
-    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        ending, ask, unit = game.rules.open_ending, self.ask, game._unit
-        after_bid, after_pass = ending.after_bid, ending.after_pass
-        lo = game.bid_floor(lot.high)
-        seat: int | None = lot.asker
-        while seat is not None:
-            lot.asker = seat
-            amount = ask(game, lot, agents[seat], seat, lo)
-            if amount is None:
-                seat = after_pass(lot, seat)
-            else:
-                lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
-                seat = after_bid(lot, seat)
-        self.finish(game, lot)
+        return ending.after_bid, ending.after_pass
 
 
 class OnceAround(_Bidding):
@@ -127,25 +129,14 @@ class OnceAround(_Bidding):
             order = order[-1:] + order[:-1]
         lot.order, lot.pos, lot.asker = order, 0, order[0]
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        if action.__class__ is Bid:
-            self.take_bid(game, lot, seat, action.amount)
-        else:
-            game._raw.append(("pass", game.round + 1, seat))
-        if not lot.ask_next():
-            self.finish(game, lot)
+    def successors(self, game: Game) -> tuple[Successor, Successor]:
+        return _next_in_order, _next_in_order
 
-    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        ask, unit, order = self.ask, game._unit, lot.order
-        lo = game.bid_floor(lot.high)
-        for pos in range(lot.pos, len(order)):
-            seat = order[pos]
-            lot.pos, lot.asker = pos, seat
-            amount = ask(game, lot, agents[seat], seat, lo)
-            if amount is not None:
-                lo = amount + unit
-        lot.pos = len(order)
-        self.finish(game, lot)
+
+def _next_in_order(lot: Lot, seat: int) -> int | None:
+    """The next seat of the lot's speaking order, bid or pass alike."""
+    lot.pos += 1
+    return lot.order[lot.pos] if lot.pos < len(lot.order) else None
 
 
 class SealedAuction(Auction):
