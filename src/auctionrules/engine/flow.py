@@ -59,7 +59,7 @@ class RoundFlow:
     last_card_player: int
     last_auctioneer: int
     dummy_next: int
-    rng: random.Random
+    _rng: random.Random | None
     bank_in: int
     bank_out: int
     money_total: int
@@ -80,6 +80,16 @@ class RoundFlow:
     log: list[tuple[int, Action]]
     start: dict[str, Any]
     start_extra: list[int]
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random generator (which dummy card is turned over), seeded
+        with :attr:`seed` on first use: most games never need it, and seeding a
+        generator costs as much as a dozen moves."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
 
     def leadable(self, seat: int) -> list[int]:
         """Distinct card codes ``seat`` may lead, ascending (do not modify the list)."""
@@ -142,6 +152,9 @@ class RoundFlow:
         self._raw.append((kind, self.round + 1, fields))
 
     def _lead_from(self, start: int) -> None:
+        if self.hands[start] and not self._companion_rule:  # the usual case, first
+            self.phase, self.turn = LEAD, start
+            return
         n = self.n
         for k in range(n):
             seat = (start + k) % n

@@ -138,7 +138,7 @@ class Game(RoundFlow):
         game.rules = rules
         game.n = rules.players
         game.seed = seed
-        game.rng = random.Random(seed)
+        game._rng = None
         return game
 
     def _begin(
@@ -423,9 +423,9 @@ class Game(RoundFlow):
             state[name] = [list(inner) for inner in state[name]]
         if self.lot is not None:
             state["lot"] = self.lot.copy()
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        state["rng"] = rng
+        if self._rng is not None:
+            state["_rng"] = rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
         twin.__dict__.update(state)
         return twin
 
