@@ -86,6 +86,27 @@ def test_compact_events_have_their_fields_in_order() -> None:
     assert seen == set(COMPACT)
 
 
+@pytest.mark.parametrize(("ruleset_", "players"), CASES)
+def test_the_action_log_reads_back_every_action_stepped(ruleset_: Ruleset, players: int) -> None:
+    """``Game.log`` is read back from the history (one compact entry per action): it
+    gives back the very actions stepped, sealed passes, chosen flips and adds included,
+    and no event that is not an action (an automatic flip) counts as one."""
+    rules = compile_rules(ruleset_, players)
+    for seed in range(4):
+        game = Game.new(rules=rules, seed=seed)
+        agents = default_agents(players, seed)
+        stepped: list[tuple[int, Action]] = []
+        while not game.is_over:
+            seat = game.to_act()[0]
+            action = agents[seat].act(game, game.legal(seat))
+            game.step(action, seat)
+            stepped.append((seat, action))
+            if len(stepped) % 7 == 0:  # read midway too: the log is kept, not rebuilt
+                assert game.log == stepped
+        assert game.log == stepped
+        assert sum(1 for e in game._raw if e[2].__class__ is int) == len(stepped)
+
+
 def _step_loop(game: Game, agents: Any, stop: int | None = None) -> None:
     """The plain loop: ``to_act()[0]``, ``legal``, ``act``, ``step`` (``stop`` actions)."""
     while not game.is_over and (stop is None or len(game.log) < stop):

@@ -56,7 +56,7 @@ def code(artist_index: int, type_index: int) -> int:
 class CardCodec:
     """Converts between :class:`Card` values and codes for one ruleset's artists."""
 
-    __slots__ = ("artist_ids", "cards", "codes", "names")
+    __slots__ = ("artist_ids", "by_name", "cards", "codes", "names")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.artist_ids: tuple[str, ...] = tuple(a.id for a in ruleset.theme.artists)
@@ -66,6 +66,8 @@ class CardCodec:
         self.codes: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
         #: ``artist-id/auction_type`` of each code.
         self.names: tuple[str, ...] = tuple(str(c) for c in self.cards)
+        #: The code of each name.
+        self.by_name: dict[str, int] = {name: i for i, name in enumerate(self.names)}
 
     def code(self, card: Card) -> int:
         """The code of ``card``; ``MalformedActionError`` if the ruleset has no such artist."""

@@ -11,20 +11,32 @@ one per action); its ``fields`` mapping must not be modified.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
+
+if TYPE_CHECKING:
+    from auctionrules.engine.rules import Rules
 
 _set = object.__setattr__
 
-#: Field names of the events the bidding loop records in the compact raw form
-#: ``(kind, round, seat, *values)`` instead of ``(kind, round, fields)`` (no dict
-#: per action).
+#: Field names of the events of actions, which the log keeps in the compact raw form
+#: ``(kind, round, seat, *values)`` instead of ``(kind, round, fields)`` (no dict per
+#: action). Every action leaves exactly one compact entry and nothing else does, so
+#: the compact entries are also the game's action log (:func:`actions_of`). An
+#: entry may end with values its event does not show: a sealed bid's amount (or
+#: ``None`` for an empty fist), hidden until the ``reveal`` event.
 COMPACT: dict[str, tuple[str, ...]] = {
     "play": ("seat", "card"),
+    "add": ("seat", "card"),
     "bid": ("seat", "amount"),
     "price": ("seat", "amount"),
     "pass": ("seat",),
     "buy": ("seat",),
     "sealed-bid": ("seat",),
+    "flip": ("seat", "hand", "card"),
 }
 
 
@@ -83,7 +95,7 @@ def materialise(raw: tuple[Any, ...]) -> Event:
     """The :class:`Event` of a raw log entry.
 
     Three raw forms: ``(kind, round, fields)``; compact ``(kind, round, seat,
-    *values)`` (see :data:`COMPACT`); and deferred ``(kind, round, build, *args)``
+    *values)`` for actions (see :data:`COMPACT`); and deferred ``(kind, round, build, *args)``
     where ``build(raw)`` makes the fields from the whole entry, for events whose
     fields cost more to build than to keep the values they come from (the
     arguments must not change afterwards).
@@ -92,9 +104,40 @@ def materialise(raw: tuple[Any, ...]) -> Event:
     cls = fields.__class__
     if cls is dict:
         return Event(raw[0], raw[1], fields)
-    if cls is int:
-        return Event(raw[0], raw[1], dict(zip(COMPACT[raw[0]], raw[2:], strict=True)))
+    if cls is int:  # (the slice leaves out a sealed bid's hidden amount)
+        names = COMPACT[raw[0]]
+        return Event(raw[0], raw[1], dict(zip(names, raw[2 : 2 + len(names)], strict=True)))
     return Event(raw[0], raw[1], fields(raw))
+
+
+def actions_of(
+    raw: Sequence[tuple[Any, ...]], start: int, rules: Rules
+) -> Iterator[tuple[int, Action]]:
+    """The actions of the compact entries of ``raw`` from index ``start``, as
+    ``(seat, action)``: the action log read back from the history."""
+    by_name, bid, price = rules.codec.by_name, bid_of, price_of
+    for entry in islice(raw, start, None):
+        if entry[2].__class__ is not int:
+            continue
+        kind, seat = entry[0], entry[2]
+        if kind == "bid":
+            action: Action = bid(entry[3])
+        elif kind == "pass":
+            action = PASS
+        elif kind == "play":
+            action = rules.plays[by_name[entry[3]]]
+        elif kind == "sealed-bid":
+            action = PASS if entry[3] is None else bid(entry[3])
+        elif kind == "price":
+            action = price(entry[3])
+        elif kind == "buy":
+            action = BUY
+        elif kind == "add":
+            action = rules.adds[by_name[entry[3]]]
+        else:
+            assert kind == "flip", kind
+            action = FLIP
+        yield seat, action
 
 
 # --- builders of deferred fields (see materialise) ------------------------------------------

@@ -77,7 +77,9 @@ class RoundFlow:
     alone: tuple[tuple[int], ...]
     _companion_rule: bool
     _artist_cards: int
-    log: list[tuple[int, Action]]
+    #: the action log read back from the compact entries of ``_raw`` so far (see ``log``)
+    _actions: list[tuple[int, Action]]
+    _decoded: int
     start: dict[str, Any]
     start_extra: list[int]
 
@@ -194,7 +196,7 @@ class RoundFlow:
         self._take_from_hand(seat, code)
         lot.cards.append(code)
         lot.adder = seat
-        self.emit("add", seat=seat, card=self._names[code])
+        self._raw.append(("add", self.round + 1, seat, self._names[code]))
         self.last_card_player = seat
         if self.rules.adder_auctions:
             lot.auctioneer = seat
@@ -270,13 +272,18 @@ class RoundFlow:
                     return
         self._lead_from(resume)
 
-    def _flip(self, flipper: int) -> bool:
-        """Turn over a dummy card; ``True`` if it ended the round."""
+    def _flip(self, flipper: int, chosen: bool = False) -> bool:
+        """Turn over a dummy card (``chosen``: by ``flipper``'s action, not automatically);
+        ``True`` if it ended the round."""
         hand_index, card_index = choose(self)
         hand = self.hands[self.n + hand_index]
         code = hand.pop(card_index)
         self.table.append(code)
-        self.emit("flip", seat=flipper, hand=hand_index, card=self._names[code])
+        name = self._names[code]
+        if chosen:  # the action's compact entry, which the action log reads back
+            self._raw.append(("flip", self.round + 1, flipper, hand_index, name))
+        else:
+            self.emit("flip", seat=flipper, hand=hand_index, card=name)
         self.last_card_player = (
             flipper if self.rules.dummy_laid_by_flipper else self.last_auctioneer
         )

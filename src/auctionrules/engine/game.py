@@ -31,7 +31,7 @@ from auctionrules.engine.errors import (
     MalformedActionError,
     RulesError,
 )
-from auctionrules.engine.events import Event, materialise
+from auctionrules.engine.events import Event, actions_of, materialise
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
@@ -43,7 +43,9 @@ from auctionrules.engine.views import View, make_view
 from auctionrules.model import Ruleset
 
 #: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
-_FLAT_LISTS = ("deck", "cash", "counts", "table", "discard", "sales", "log", "_raw", "_events")
+_FLAT_LISTS = (
+    "deck", "cash", "counts", "table", "discard", "sales", "_raw", "_events", "_actions"
+)
 #: and lists of such lists.
 _NESTED_LISTS = ("hands", "distinct", "board", "owned")
 
@@ -201,7 +203,8 @@ class Game(RoundFlow):
         self.alone = tuple((seat,) for seat in range(n))
         self._companion_rule = rules.lead_requires_companion
         self._artist_cards = rules.artist_cards
-        self.log = []
+        self._actions = []
+        self._decoded = 0
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
         self._lead_from(auctioneer)
 
@@ -216,6 +219,19 @@ class Game(RoundFlow):
     def events(self) -> tuple[Event, ...]:
         """Every event so far (all public; see :mod:`.events`)."""
         return tuple(self._materialise(0))
+
+    @property
+    def log(self) -> list[tuple[int, Action]]:
+        """Every action so far as ``(seat, action)``, in order (do not modify).
+
+        Read back, and kept, from the history: each action leaves one compact
+        entry in the event log (see :mod:`.events`), so a move costs one entry.
+        """
+        raw = self._raw
+        if self._decoded < len(raw):
+            self._actions.extend(actions_of(raw, self._decoded, self.rules))
+            self._decoded = len(raw)
+        return self._actions
 
     @property
     def round_number(self) -> int:
@@ -284,7 +300,6 @@ class Game(RoundFlow):
         if seat not in to_act or action not in self.legal(seat):
             self._refuse(action, seat)
         mark = len(self._raw)
-        self.log.append((seat, action))
         self._acting = self._legal = None
         self._do(seat, action)
         return tuple(self._materialise(mark))
@@ -298,7 +313,6 @@ class Game(RoundFlow):
             legal = self.legal(seat)  # empty for a seat that may not act
         if action not in legal:
             self._refuse(action, seat)
-        self.log.append((seat, action))
         self._acting = self._legal = None
         if self.phase == AUCTION:
             lot = self.lot
@@ -352,7 +366,6 @@ class Game(RoundFlow):
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
         """Carry out an action known to be legal (engines and benchmarks; no checks)."""
-        self.log.append((seat, action))
         self._acting = self._legal = None
         self._do(seat, action)
 
@@ -368,7 +381,7 @@ class Game(RoundFlow):
         else:
             resume = self.resume
             if isinstance(action, Flip):
-                if self._flip(seat):
+                if self._flip(seat, chosen=True):
                     return
             else:
                 self._raw.append(("pass", self.round + 1, seat))

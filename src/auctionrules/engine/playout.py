@@ -40,7 +40,7 @@ def playout(game: Game, agents: Sequence[Agent]) -> None:
         return
     chooser = list(agents)
     game._acting = game._legal = None
-    log, plays, leadable, lead = game.log, game.rules.plays, game.leadable, game._lead
+    leadable, lead = game.leadable, game._lead
     while True:
         phase = game.phase
         if phase == AUCTION:
@@ -50,13 +50,9 @@ def playout(game: Game, agents: Sequence[Agent]) -> None:
         elif phase == LEAD:
             seat = game.turn
             codes = leadable(seat)
-            code = codes[chooser[seat].pick(len(codes))]
-            log.append((seat, plays[code]))
-            lead(seat, code)
+            lead(seat, codes[chooser[seat].pick(len(codes))])
         elif phase == OVER:
             return
         else:  # a player may turn over a dummy card
             seat = game.flipper
-            action = _FLIP_OR_PASS[chooser[seat].pick(2)]
-            log.append((seat, action))
-            game._do(seat, action)
+            game._do(seat, _FLIP_OR_PASS[chooser[seat].pick(2)])

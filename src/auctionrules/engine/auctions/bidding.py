@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import PASS, Action, Bid, Pass, bid_of
+from auctionrules.engine.actions import Action, Bid, Pass
 from auctionrules.engine.auctions.base import PASS_ONLY, Auction, range_reason
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
@@ -67,7 +67,7 @@ class _Bidding(Auction):
         # apply's turn with the agent asked in place: the hottest loop of a random game,
         # so everything it touches is a local
         after_bid, after_pass = self.successors(game)
-        log, raw, cash, bids, unit = game.log, game._raw, game.cash, lot.bids, game._unit
+        raw, cash, bids, unit = game._raw, game.cash, lot.bids, game._unit
         round_number = game.round + 1
         lo = game.bid_floor(lot.high)
         seat: int | None = lot.asker
@@ -78,14 +78,12 @@ class _Bidding(Auction):
             if money >= lo and (
                 amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
             ) is not None:
-                log.append((seat, bid_of(amount)))
                 lot.high, lot.high_bidder = amount, seat
                 bids.append((seat, amount))
                 raw.append(("bid", round_number, seat, amount))
                 lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
                 seat = after_bid(lot, seat)
             else:
-                log.append((seat, PASS))
                 raw.append(("pass", round_number, seat))
                 seat = after_pass(lot, seat)
         self.finish(game, lot)
@@ -163,7 +161,7 @@ class SealedAuction(Auction):
         return "a sealed auction is running: bid or pass"
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        log, raw, cash, unit, sealed = game.log, game._raw, game.cash, game._unit, lot.sealed
+        raw, cash, unit, sealed = game._raw, game.cash, game._unit, lot.sealed
         lo = game.bid_floor(0)
         for seat in range(lot.n):  # to_act()[0] is the first seat yet to bid
             if sealed[seat] is not None:
@@ -173,14 +171,15 @@ class SealedAuction(Auction):
                 agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
                 if money >= lo else None
             )
-            log.append((seat, PASS if amount is None else bid_of(amount)))
             sealed[seat] = amount or 0
-            raw.append(("sealed-bid", game.round + 1, seat))
+            raw.append(("sealed-bid", game.round + 1, seat, amount))
         self.reveal(game, lot)
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        lot.sealed[seat] = action.amount if action.__class__ is Bid else 0
-        game._raw.append(("sealed-bid", game.round + 1, seat))
+        amount = action.amount if action.__class__ is Bid else None
+        lot.sealed[seat] = amount or 0
+        # (the entry keeps the amount for the action log; the event hides it)
+        game._raw.append(("sealed-bid", game.round + 1, seat, amount))
         if None not in lot.sealed:
             self.reveal(game, lot)
 

@@ -58,7 +58,7 @@ class DoubleAuction(Auction):
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        log, raw, adds, first, order = game.log, game._raw, game.rules.adds, lot.cards[0], lot.order
+        raw, first, order = game._raw, lot.cards[0], lot.order
         for pos in range(lot.pos, len(order)):
             seat = order[pos]
             lot.pos, lot.asker = pos, seat
@@ -66,11 +66,8 @@ class DoubleAuction(Auction):
             companions = game.companions(seat, first)
             index = agents[seat].pick(len(companions) + (not self._must_add(game, lot, seat)))
             if index < len(companions):
-                code = companions[index]
-                log.append((seat, adds[code]))
-                game.add_second(lot, seat, code)
+                game.add_second(lot, seat, companions[index])
                 return
-            log.append((seat, PASS))
             raw.append(("pass", game.round + 1, seat))
         lot.pos = len(order)
         self.nobody_adds(game, lot)

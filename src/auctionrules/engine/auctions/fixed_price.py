@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import BUY, PASS, Action, Buy, Pass, Price, price_of
+from auctionrules.engine.actions import BUY, PASS, Action, Buy, Pass, Price
 from auctionrules.engine.auctions.base import PASS_ONLY, Auction, range_reason
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
@@ -55,25 +55,21 @@ class FixedPriceAuction(Auction):
         return f"the price is {lot.price}: buy or pass"
 
     def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        log, raw, cash = game.log, game._raw, game.cash
+        raw, cash = game._raw, game.cash
         if lot.price < 0:
             seat = lot.asker
             span = game.price_range(seat)
             assert span is not None  # start() settled the lot otherwise
-            price = agents[seat].price(span)
-            log.append((seat, price_of(price)))
-            self.name_price(game, lot, seat, price)
+            self.name_price(game, lot, seat, agents[seat].price(span))
         price, order = lot.price, lot.order
         for pos in range(lot.pos, len(order)):
             seat = order[pos]
             lot.pos, lot.asker = pos, seat
             # legal: buy or pass if the cash reaches the price, else pass
             if cash[seat] >= price and agents[seat].pick(2) == 0:
-                log.append((seat, BUY))
                 raw.append(("buy", game.round + 1, seat))
                 game.sell(lot, seat, price)
                 return
-            log.append((seat, PASS))
             raw.append(("pass", game.round + 1, seat))
         lot.pos = len(order)
         self.nobody_buys(game, lot)
