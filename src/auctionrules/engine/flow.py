@@ -346,7 +346,8 @@ class RoundFlow:
             del self.deck[:per]
             hand.extend(take)
             dealt.append(len(take))
-        self._index_hands()
+        if any(dealt):
+            self._index_hands()
         self._raw.append(("deal", self.round + 1, {"cards": dealt, "deck": len(self.deck)}))
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 
