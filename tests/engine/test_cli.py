@@ -133,3 +133,21 @@ def test_the_benchmark_script_is_the_bench_command() -> None:
         capture_output=True, text=True, check=False, timeout=120,
     )
     assert refused.returncode == 2 and "positive" in refused.stderr
+
+
+def test_the_comparison_script_runs_two_trees_in_one_process() -> None:
+    """``benchmarks/compare.py`` (how the figures of a change are measured), here the
+    checkout against itself: both engines play and the yardstick is timed."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    src = str(root / "src")
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "compare.py"), src, src,
+         "--rounds", "1", "--games", "2"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    old, new, summary = done.stdout.splitlines()
+    assert old.startswith("old ") and new.startswith("new ") and "yardstick" in summary
