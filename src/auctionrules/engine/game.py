@@ -164,10 +164,10 @@ class Game(RoundFlow):
                 rules, cash=cash, board=board, round_index=round_index,
                 auctioneer=auctioneer, played=played, owned=owned,
             )
-        self.hands = [list(h) for h in hands]
+        self.hands = hands  # (the callers' fresh lists; the start keeps copies)
         self._index_hands()
         self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
-        self.deck = list(deck)
+        self.deck = deck
         self.cash = list(cash)
         self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
         self.round = round_index
@@ -200,7 +200,7 @@ class Game(RoundFlow):
         self._unit = unit
         self._min_bid = -(-rules.minimum_bid // unit) * unit
         self._names = rules.codec.names
-        self.alone = tuple((seat,) for seat in range(n))
+        self.alone = rules.alone
         self._companion_rule = rules.lead_requires_companion
         self._artist_cards = rules.artist_cards
         self._actions = []

@@ -75,9 +75,12 @@ class Rules:
     #: ``orders[s]``: every seat from ``s``'s left, ``s`` last: the speaking order of
     #: an auction run by ``s`` (derived from ``players``, built once).
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    #: ``alone[s] == (s,)``: who acts when only ``s`` does (built once).
+    alone: tuple[tuple[int], ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "orders", _orders(self.players))
+        object.__setattr__(self, "alone", tuple((seat,) for seat in range(self.players)))
 
 
 @cache
