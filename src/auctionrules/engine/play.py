@@ -8,7 +8,7 @@ from auctionrules.engine.agents import Agent, default_agents
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import OVER
 from auctionrules.engine.game import Game
-from auctionrules.engine.rules import Rules, compile_rules
+from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.model import Ruleset
 
 
@@ -35,7 +35,7 @@ def play_game(
     else:
         if players is None:
             raise TypeError("players is required with a ruleset")
-        rules = compile_rules(ruleset_or_rules, players)
+        rules = rules_for(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
     agents = agents if agents is not None else default_agents(rules.players, seed)
     if not check:

@@ -50,6 +50,8 @@ AXES: tuple[str, ...] = (
 )
 
 _REGISTRY: dict[str, dict[str, type[Any]]] = {axis: {} for axis in AXES}
+#: ``[n]``: changes with every (un)registration: compiled rules kept from before are stale.
+_GENERATION = [0]
 
 T = TypeVar("T", bound=type[Any])
 
@@ -66,6 +68,7 @@ def register(axis: str, name: str, cls: T | None = None) -> Any:
 
     def decorate(klass: T) -> T:
         _REGISTRY[axis][name] = klass
+        _GENERATION[0] += 1
         return klass
 
     return decorate(cls) if cls is not None else decorate
@@ -95,6 +98,12 @@ def registered(axis: str) -> tuple[str, ...]:
 def unregister(axis: str, name: str) -> None:
     """Remove a registration (for tests)."""
     _REGISTRY[axis].pop(name, None)
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a strategy is registered or unregistered."""
+    return _GENERATION[0]
 
 
 Factory = Callable[..., Any]

@@ -16,7 +16,7 @@ from auctionrules.engine import policies as P  # noqa: N812 - short name for man
 from auctionrules.engine.actions import Add, Play
 from auctionrules.engine.cards import CardCodec, full_deck
 from auctionrules.engine.errors import RulesError
-from auctionrules.engine.registry import lookup
+from auctionrules.engine.registry import generation, lookup
 from auctionrules.model import PlayerCount, Ruleset
 
 
@@ -170,3 +170,29 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )
+
+
+#: Rules compiled by :func:`rules_for`: ``(id(ruleset), players)`` -> ``(ruleset,
+#: registry generation, rules)``; the ruleset is held so that its id is not reused.
+_KEPT: dict[tuple[int, int], tuple[Ruleset, int, Rules]] = {}
+_KEEP = 16
+
+
+def rules_for(ruleset: Ruleset, players: int) -> Rules:
+    """:func:`compile_rules`, kept for the same ruleset object and player count.
+
+    Games made one at a time from a ruleset (``play_game(ruleset, 4, seed)``,
+    ``Game.new(ruleset, 4, seed)`` in a loop) would otherwise compile it every
+    time, about a sixth of a random game. Registering a strategy again (a
+    notebook redefining one) makes the kept rules stale, so they are compiled
+    anew; the last 16 are kept.
+    """
+    key, now = (id(ruleset), players), generation()
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is ruleset and kept[1] == now:
+        return kept[2]
+    rules = compile_rules(ruleset, players)
+    if len(_KEPT) >= _KEEP:
+        del _KEPT[next(iter(_KEPT))]
+    _KEPT[key] = (ruleset, now, rules)
+    return rules

@@ -16,7 +16,7 @@ import attrs
 
 from auctionrules.engine.cards import Card
 from auctionrules.engine.errors import RulesError
-from auctionrules.engine.rules import Rules, compile_rules
+from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.model import Ruleset
 
 
@@ -28,7 +28,7 @@ def resolve_rules(ruleset: Ruleset | None, players: int | None, rules: Rules | N
         return rules
     if ruleset is None or players is None:
         raise RulesError("give a ruleset and a player count, or compiled rules")
-    return compile_rules(ruleset, players)
+    return rules_for(ruleset, players)
 
 
 @attrs.frozen
