@@ -193,6 +193,12 @@ class RoundFlow:
 
     def add_second(self, lot: Lot, seat: int, code: int) -> None:
         """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
+        if self.place_second(lot, seat, code):
+            AUCTIONS[lot.kind].start(self, lot)
+
+    def place_second(self, lot: Lot, seat: int, code: int) -> bool:
+        """:meth:`add_second` up to the auction: ``True`` if the lot goes on as the
+        second card's type (``lot.kind``), ``False`` if the card ended the round."""
         self._take_from_hand(seat, code)
         lot.cards.append(code)
         lot.adder = seat
@@ -203,14 +209,21 @@ class RoundFlow:
         self.last_auctioneer = lot.auctioneer
         if self._place(code):
             self._end_round(exhausted=False, artist=code // 5)
-        elif not self.hands[seat] and not self.rules.last_card_sold and self._exhausted():
+            return False
+        if not self.hands[seat] and not self.rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
-        else:
-            lot.kind = code % 5
-            AUCTIONS[lot.kind].start(self, lot)
+            return False
+        lot.kind = code % 5
+        return True
 
     def sell(self, lot: Lot, winner: int, price: int) -> None:
         """``winner`` pays ``price`` for the lot, to the payees the rules name."""
+        self.pay(lot, winner, price)
+        self._settled(lot, winner)
+
+    def pay(self, lot: Lot, winner: int, price: int) -> None:
+        """The money and cards of a sale and its ``sold`` entry: :meth:`sell` without
+        what follows a settled lot (a playout settles its lots itself)."""
         cash = self.cash
         cash[winner] -= price
         if lot.adder != NOBODY:
@@ -228,7 +241,6 @@ class RoundFlow:
         self.sales.append((self.round, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
-        self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""

@@ -1,6 +1,6 @@
 """Open, once-around and sealed auctions: players bid amounts, the highest wins.
 
-The playout loop of open and once-around auctions (:meth:`_Bidding.playout`) is
+The playout loop of open and once-around auctions (:meth:`_Bidding.run`) is
 the hottest code of a random game: it computes the legal range from the floor
 and the cash as :meth:`RoundFlow.bid_range
 <auctionrules.engine.flow.RoundFlow.bid_range>` does.
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Bid, Pass
-from auctionrules.engine.auctions.base import PASS_ONLY, Auction, range_reason
+from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Hot, Sale, range_reason
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
@@ -28,7 +28,7 @@ class _Bidding(Auction):
     """Shared by open and once-around: a standing bid raised by ``bid N`` or passed.
 
     The two differ only in who is asked next (:meth:`successors`), so the turn, the
-    step-by-step :meth:`apply` and the :meth:`playout` loop are written once.
+    step-by-step :meth:`apply` and the playout's :meth:`run` are written once.
     """
 
     __slots__ = ()
@@ -37,6 +37,17 @@ class _Bidding(Auction):
         """``(after_bid, after_pass)``: the seat asked after a bid or a pass by ``seat``
         (``after_bid(lot, seat)``), or ``None`` when the auction is over."""
         raise NotImplementedError
+
+    def opening(self, game: Game, lot: Lot) -> int | None:
+        """Set the lot up; the first seat asked (``None``: nobody may bid)."""
+        raise NotImplementedError
+
+    def start(self, game: Game, lot: Lot) -> None:
+        asker = self.opening(game, lot)
+        if asker is None:
+            self.finish(game, lot)
+        else:
+            lot.asker = asker
 
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
         return Legal(seat, PASS_ONLY, game.bid_range(seat, lot.high))
@@ -63,14 +74,15 @@ class _Bidding(Auction):
         else:
             lot.asker = nxt
 
-    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
+    def run(
+        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
+    ) -> Sale | None:
         # apply's turn with the agent asked in place: the hottest loop of a random game,
         # so everything it touches is a local
+        seat = self.opening(game, lot)
+        cash, raw, round_number, unit, lo = hot
         after_bid, after_pass = self.successors(game)
-        raw, cash, bids, unit = game._raw, game.cash, lot.bids, game._unit
-        round_number = game.round + 1
-        lo = game.bid_floor(lot.high)
-        seat: int | None = lot.asker
+        bids = lot.bids
         while seat is not None:
             lot.asker = seat
             money = cash[seat]
@@ -86,7 +98,10 @@ class _Bidding(Auction):
             else:
                 raw.append(("pass", round_number, seat))
                 seat = after_pass(lot, seat)
-        self.finish(game, lot)
+        if lot.high_bidder == NOBODY:
+            game.no_bid(lot)
+            return None
+        return lot.high_bidder, lot.high
 
     def finish(self, game: Game, lot: Lot) -> None:
         """Sell to the high bidder, or apply the no-bid rule."""
@@ -102,12 +117,8 @@ class OpenAuction(_Bidding):
     __slots__ = ()
     name = "open"
 
-    def start(self, game: Game, lot: Lot) -> None:
-        asker = game.rules.open_ending.first(lot)
-        if asker is None:
-            self.finish(game, lot)
-        else:
-            lot.asker = asker
+    def opening(self, game: Game, lot: Lot) -> int | None:
+        return game.rules.open_ending.first(lot)
 
     def successors(self, game: Game) -> tuple[Successor, Successor]:
         ending = game.rules.open_ending
@@ -121,11 +132,12 @@ class OnceAround(_Bidding):
     __slots__ = ()
     name = "once-around"
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def opening(self, game: Game, lot: Lot) -> int | None:
         order = game.rules.orders[lot.auctioneer]
         if game.rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
-        lot.order, lot.pos, lot.asker = order, 0, order[0]
+        lot.order, lot.pos = order, 0
+        return order[0]
 
     def successors(self, game: Game) -> tuple[Successor, Successor]:
         return _next_in_order, _next_in_order
@@ -160,20 +172,23 @@ class SealedAuction(Auction):
             return range_reason("bid", action.amount, game.bid_range(seat, 0))
         return "a sealed auction is running: bid or pass"
 
-    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        raw, cash, unit, sealed = game._raw, game.cash, game._unit, lot.sealed
-        lo = game.bid_floor(0)
-        for seat in range(lot.n):  # to_act()[0] is the first seat yet to bid
-            if sealed[seat] is not None:
-                continue
+    def run(
+        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
+    ) -> Sale | None:
+        cash, raw, round_number, unit, lo = hot
+        sealed = lot.sealed = [None] * lot.n  # (as start)
+        for seat in range(lot.n):  # (to_act()[0] is the first seat yet to bid)
             money = cash[seat]
             amount = (
                 agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
                 if money >= lo else None
             )
             sealed[seat] = amount or 0
-            raw.append(("sealed-bid", game.round + 1, seat, amount))
-        self.reveal(game, lot)
+            raw.append(("sealed-bid", round_number, seat, amount))
+        sale = self.reveal(game, lot)
+        if sale is None:
+            game.no_bid(lot)
+        return sale
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         amount = action.amount if action.__class__ is Bid else None
@@ -181,19 +196,22 @@ class SealedAuction(Auction):
         # (the entry keeps the amount for the action log; the event hides it)
         game._raw.append(("sealed-bid", game.round + 1, seat, amount))
         if None not in lot.sealed:
-            self.reveal(game, lot)
+            sale = self.reveal(game, lot)
+            if sale is None:
+                game.no_bid(lot)
+            else:
+                game.sell(lot, *sale)
 
     @staticmethod
-    def reveal(game: Game, lot: Lot) -> None:
-        """Every seat has bid: open the fists and settle the lot."""
+    def reveal(game: Game, lot: Lot) -> Sale | None:
+        """Every seat has bid: open the fists; the sale, or ``None`` if nobody bid."""
         bids = [b or 0 for b in lot.sealed]
         game._raw.append(("reveal", game.round + 1, {"bids": bids}))
         best = max(bids)
         if best <= 0:
-            game.no_bid(lot)
-            return
+            return None
         for s in game.rules.sealed_tie_break.order(lot.auctioneer, lot.n):
             if bids[s] == best:
                 lot.high, lot.high_bidder = best, s
-                game.sell(lot, s, best)
-                return
+                return s, best
+        raise AssertionError("a tie-break order names every seat")

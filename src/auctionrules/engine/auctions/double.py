@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import PASS, Action, Add, Pass
-from auctionrules.engine.auctions.base import Auction
+from auctionrules.engine.auctions.base import Auction, Hot, Sale
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
@@ -57,20 +58,27 @@ class DoubleAuction(Auction):
             return None
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
 
-    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        raw, first, order = game._raw, lot.cards[0], lot.order
-        for pos in range(lot.pos, len(order)):
-            seat = order[pos]
+    def run(
+        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
+    ) -> Sale | None:
+        self.start(game, lot)
+        raw, round_number = hot[1], hot[2]
+        first, order, distinct = lot.cards[0], lot.order, game.distinct
+        low = first // 5 * 5
+        may_pass = not game.rules.lead_requires_companion  # (the leader, asked first, must add)
+        for pos, seat in enumerate(order):
             lot.pos, lot.asker = pos, seat
             # legal: add any companion in hand, or pass (unless the leader must add)
-            companions = game.companions(seat, first)
-            index = agents[seat].pick(len(companions) + (not self._must_add(game, lot, seat)))
+            held = distinct[seat]  # the companions, as RoundFlow.companions
+            companions = held[bisect_left(held, low) : bisect_left(held, low + DOUBLE)]
+            index = agents[seat].pick(len(companions) + (may_pass or pos > 0))
             if index < len(companions):
-                game.add_second(lot, seat, companions[index])
-                return
-            raw.append(("pass", game.round + 1, seat))
+                game.place_second(lot, seat, companions[index])  # goes on, or ends the round
+                return None
+            raw.append(("pass", round_number, seat))
         lot.pos = len(order)
         self.nobody_adds(game, lot)
+        return None
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Add):

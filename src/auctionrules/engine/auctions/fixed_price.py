@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import BUY, PASS, Action, Buy, Pass, Price
-from auctionrules.engine.auctions.base import PASS_ONLY, Auction, range_reason
+from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Hot, Sale, range_reason
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
@@ -54,25 +54,26 @@ class FixedPriceAuction(Auction):
             return None
         return f"the price is {lot.price}: buy or pass"
 
-    def playout(self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent]) -> None:
-        raw, cash = game._raw, game.cash
-        if lot.price < 0:
-            seat = lot.asker
-            span = game.price_range(seat)
-            assert span is not None  # start() settled the lot otherwise
-            self.name_price(game, lot, seat, agents[seat].price(span))
+    def run(
+        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
+    ) -> Sale | None:
+        cash, raw, round_number = hot[0], hot[1], hot[2]
+        seat = lot.auctioneer
+        span = game.price_range(seat)
+        if span is None:  # as start: a broke auctioneer keeps the lot
+            game.take_free(lot, seat)
+            return None
+        self.name_price(game, lot, seat, agents[seat].price(span))
         price, order = lot.price, lot.order
-        for pos in range(lot.pos, len(order)):
-            seat = order[pos]
+        for pos, seat in enumerate(order):
             lot.pos, lot.asker = pos, seat
             # legal: buy or pass if the cash reaches the price, else pass
             if cash[seat] >= price and agents[seat].pick(2) == 0:
-                raw.append(("buy", game.round + 1, seat))
-                game.sell(lot, seat, price)
-                return
-            raw.append(("pass", game.round + 1, seat))
+                raw.append(("buy", round_number, seat))
+                return seat, price
+            raw.append(("pass", round_number, seat))
         lot.pos = len(order)
-        self.nobody_buys(game, lot)
+        return self.nobody_buys(game, lot)
 
     @staticmethod
     def name_price(game: Game, lot: Lot, seat: int, price: int) -> None:
@@ -92,12 +93,16 @@ class FixedPriceAuction(Auction):
             return
         game._raw.append(("pass", game.round + 1, seat))
         if not lot.ask_next():
-            self.nobody_buys(game, lot)
+            sale = self.nobody_buys(game, lot)
+            if sale is not None:
+                game.sell(lot, *sale)
 
     @staticmethod
-    def nobody_buys(game: Game, lot: Lot) -> None:
-        """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does."""
+    def nobody_buys(game: Game, lot: Lot) -> Sale | None:
+        """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does:
+        buy (the sale: the price, or all their cash if that is less) or take the lot
+        free (done here; ``None``)."""
         if game.rules.nobody_buys_pays:
-            game.sell(lot, lot.auctioneer, min(lot.price, game.cash[lot.auctioneer]))
-        else:
-            game.take_free(lot, lot.auctioneer)
+            return lot.auctioneer, min(lot.price, game.cash[lot.auctioneer])
+        game.take_free(lot, lot.auctioneer)
+        return None
