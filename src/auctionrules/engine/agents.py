@@ -77,19 +77,44 @@ class ChoiceAgent:
 class RandomAgent(ChoiceAgent):
     """Uniform-ish random legal play, reproducible from ``seed``."""
 
-    __slots__ = ("bid_chance", "rng")
+    __slots__ = ("_random", "_rng", "bid_chance")
 
     def __init__(self, seed: int | str | None = None, bid_chance: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
 
+    @property
+    def rng(self) -> random.Random:
+        """The agent's own generator."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        # ``rng.random`` is kept bound: each ``self.rng.random`` would build a new
+        # method object, in the hottest calls of a random game
+        self._rng, self._random = rng, rng.random
+
+    def __getstate__(self) -> dict[str, Any]:
+        # every slot but the bound method (copy would share it: it is "atomic" to copy)
+        return {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in getattr(cls, "__slots__", ())
+            if name != "_random" and hasattr(self, name)
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._random = self._rng.random
+
     def pick(self, count: int) -> int:
         """Uniform; no draw when there is no choice."""
-        return int(self.rng.random() * count) if count > 1 else 0
+        return int(self._random() * count) if count > 1 else 0
 
     def bid(self, span: Span, optional: bool) -> int | None:
         """Bids with probability ``bid_chance`` when it may decline, then as :meth:`price`."""
-        rnd = self.rng.random
+        rnd = self._random
         if optional and rnd() >= self.bid_chance:
             return None
         lo, hi, step = span  # as _amount, inlined: the hottest call of a random game
@@ -100,7 +125,7 @@ class RandomAgent(ChoiceAgent):
 
     def price(self, span: Span) -> int:
         """Half of the prices among the ten lowest, half over the whole range."""
-        return _amount(self.rng.random, span)
+        return _amount(self._random, span)
 
 
 def _amount(rnd: Any, span: Span) -> int:
