@@ -6,30 +6,40 @@ With agents that decide from the shape of the legal moves alone
 questions: it asks the agents with plain numbers (how many cards one may lead,
 which bid range) and makes the state changes :meth:`Game.step` would make. That
 is the fast path of random rollouts, for search and learning agents that play
-thousands of games; it plays exactly the game the step-by-step loop plays,
-action for action (``tests/engine/test_fast_paths.py`` compares them for every
-bundled variant and every option value). Any other agent gets the step-by-step
-loop, every action checked.
+thousands of games. Any other agent gets the step-by-step loop, every action
+checked.
 
-The fast path runs lot after lot in one loop: it leads (``RoundFlow._lead``
-written out), has the lot's auction type run the auction
-(:meth:`Auction.run <auctionrules.engine.auctions.Auction.run>`, which returns
-the sale) and settles the sale (:meth:`RoundFlow.pay
-<auctionrules.engine.flow.RoundFlow.pay>`, then the next lead). What the auctions
-read is fetched once a round. The calls and lookups this saves between the small
-steps of the round flow were a quarter of a random game. Every rule choice is
-still the compiled strategies', and whatever is rare (a round end, a dummy card,
-a lot nobody bought) goes through the game's own methods.
+The fast path is the round flow written a second time, as one loop over the lots
+of a round: lead, auction, settle, next lead. The step-by-step path answers one
+action at a time and must find its place again at every step (the phase, the
+lot's auction type, its speaking order); here that place is the loop's own, and
+what the lots read is fetched once a round. That halves the cost of a random
+game (the benchmark's floor needs it), at the price of the mechanics being
+written twice. The rules are not: every rule choice is made by the same compiled
+strategies (open-auction ending, sealed tie-break, payee, no-bid, valuation,
+ranking, next starter, dummy cards) and the same helpers of the step path
+(``RoundFlow.place_second``, ``SealedAuction.reveal``, ``FixedPriceAuction.
+name_price``...); whatever is rare (a round end, a dummy card, a lot nobody
+bought) goes through the game's own methods. ``tests/engine/test_fast_paths.py``
+holds the two paths to the same game, action for action and byte for byte, for
+every bundled variant with and without its modules, a variant that sets every
+option the editions do not, and custom strategies on every axis.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.actions import FLIP, PASS
 from auctionrules.engine.agents import Agent, ChoiceAgent, plays_by_choice
 from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.auctions.base import Sale
+from auctionrules.engine.auctions.bidding import next_in_order
+from auctionrules.engine.auctions.double import DoubleAuction
+from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
+from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, ONCE_AROUND, OPEN, SEALED
 from auctionrules.engine.events import sold_fields
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD
 from auctionrules.engine.lot import NOBODY, Lot
@@ -39,7 +49,7 @@ if TYPE_CHECKING:
     from auctionrules.engine.game import Game
 
 _FLIP_OR_PASS = (FLIP, PASS)
-_RUNS = tuple(auction.run for auction in AUCTIONS)
+Successor = Callable[[Lot, int], "int | None"]
 
 
 def playout(game: Game, agents: Sequence[Agent]) -> None:
@@ -74,24 +84,28 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
     """Lead, auction and settle lot after lot until the round ends or the game leaves
     the lead phase (a dummy card to decide on, the end of the game)."""
     rules, n, hands, names = game.rules, game.n, game.hands, game._names
-    round_index, counts, distinct, leadable = game.round, game.counts, game.distinct, game.leadable
-    hot = (game.cash, game._raw, round_index + 1, game._unit, game.bid_floor(0))
-    raw, artist_cards, last_card_sold = game._raw, rules.artist_cards, rules.last_card_sold
-    cash, owned, sales, payee = game.cash, game.owned, game.sales, rules.payee
+    cash, raw = game.cash, game._raw
+    round_index, counts, distinct = game.round, game.counts, game.distinct
+    number, unit, floor = round_index + 1, game._unit, game.bid_floor(0)
+    owned, sales, payee, orders = game.owned, game.sales, rules.payee, rules.orders
+    ending = rules.open_ending
+    first, after_bid, after_pass = ending.first, ending.after_bid, ending.after_pass
+    artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
+    once_auctioneer_first = rules.once_auctioneer_first
+    companion_rule = rules.lead_requires_companion
     # After a sale the next seat leads, unless a dummy card may be turned over or the
     # last card sold ends the round: then RoundFlow._settled decides.
     plain_settle = not rules.dummies and not last_card_sold
-    companion_rule = rules.lead_requires_companion
     while game.phase == LEAD and game.round == round_index:
         seat = game.turn
-        codes = leadable(seat) if companion_rule else distinct[seat]
+        codes = game.leadable(seat) if companion_rule else distinct[seat]
         code = codes[agents[seat].pick(len(codes))]
-        # RoundFlow._lead, up to the auction's start (which Auction.run makes)
+        # RoundFlow._lead
         hand = hands[seat]
         hand.remove(code)
         if code not in hand:
             distinct[seat].remove(code)
-        raw.append(("play", round_index + 1, seat, names[code]))
+        raw.append(("play", number, seat, names[code]))
         game.lot = lot = Lot(n, seat, code, code % 5)
         game.last_card_player = game.last_auctioneer = seat
         artist = code // 5
@@ -103,14 +117,33 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
             game._end_round(exhausted=True)
             return
         game.phase = AUCTION
-        sale = _RUNS[lot.kind](game, lot, agents, hot)
-        while sale is None and game.lot is lot and game.phase == AUCTION:  # a double went on
-            sale = _RUNS[lot.kind](game, lot, agents, hot)
-        if sale is None:  # the lot ended without a sale, through the game's methods
+        kind = lot.kind
+        if kind == DOUBLE and not _double(game, lot, agents, raw, number):
+            continue  # nobody added, or the second card ended the round
+        # the auction (the lot's type may be the double's second card's)
+        kind, auctioneer = lot.kind, lot.auctioneer
+        if kind == OPEN:
+            sale = _bidding(lot, agents, cash, raw, number, unit, floor,
+                            first(lot), after_bid, after_pass)
+        elif kind == ONCE_AROUND:  # (as OnceAround.opening)
+            order = orders[auctioneer]
+            if once_auctioneer_first:
+                order = order[-1:] + order[:-1]
+            lot.order, lot.pos = order, 0
+            sale = _bidding(lot, agents, cash, raw, number, unit, floor,
+                            order[0], next_in_order, next_in_order)
+        elif kind == SEALED:
+            sale = _sealed(game, lot, agents, cash, raw, number, unit, floor)
+        else:
+            assert kind == FIXED_PRICE
+            sale = _fixed(game, lot, agents, cash, raw, number, orders)
+            if game.lot is not lot:  # a broke auctioneer kept it, or took it free
+                continue
+        if sale is None:
+            game.no_bid(lot)
             continue
         # RoundFlow.sell: pay
         winner, price = sale
-        auctioneer = lot.auctioneer
         cash[winner] -= price
         if lot.adder != NOBODY:
             payments = tuple(payee.payments(lot, winner, price))
@@ -125,15 +158,115 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
                 cash[to] += amount
         owned[winner].extend(lot.cards)
         sales.append((round_index, winner, price))
-        raw.append(("sold", round_index + 1, sold_fields, names, winner, price, lot.cards,
+        raw.append(("sold", number, sold_fields, names, winner, price, lot.cards,
                     auctioneer, payments))
-        if plain_settle:  # RoundFlow._settled and _lead_from, the usual case first
-            game.lot = None
-            game.last_auctioneer = auctioneer
-            seat = (auctioneer + 1) % n
-            if hands[seat] and not companion_rule:
-                game.phase, game.turn = LEAD, seat
-            else:
-                game._lead_from(seat)
-        else:
+        # then RoundFlow._settled and _lead_from, the usual case written out
+        if not plain_settle:
             game._settled(lot, winner)
+            continue
+        game.lot = None
+        game.last_auctioneer = auctioneer
+        seat = (auctioneer + 1) % n
+        if hands[seat] and not companion_rule:
+            game.phase, game.turn = LEAD, seat
+        else:
+            game._lead_from(seat)
+
+
+def _double(game: Game, lot: Lot, agents: list[ChoiceAgent], raw: list[Any], number: int) -> bool:
+    """DoubleAuction, adding the second card: ``True`` if the lot goes on as its type."""
+    AUCTIONS[DOUBLE].start(game, lot)
+    first, order, distinct = lot.cards[0], lot.order, game.distinct
+    low = first // 5 * 5
+    may_pass = not game.rules.lead_requires_companion  # (the leader, asked first, must add)
+    for pos, seat in enumerate(order):
+        lot.pos, lot.asker = pos, seat
+        # legal: add any companion in hand (as RoundFlow.companions), or pass
+        held = distinct[seat]
+        companions = held[bisect_left(held, low) : bisect_left(held, low + DOUBLE)]
+        index = agents[seat].pick(len(companions) + (may_pass or pos > 0))
+        if index < len(companions):
+            return game.place_second(lot, seat, companions[index])
+        raw.append(("pass", number, seat))
+    lot.pos = len(order)
+    DoubleAuction.nobody_adds(game, lot)
+    return False
+
+
+def _bidding(  # noqa: PLR0917 - the round's values come in, not looked up per lot
+    lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any], number: int,
+    unit: int, lo: int, seat: int | None, after_bid: Successor, after_pass: Successor,
+) -> Sale | None:
+    """An open or once-around auction from ``seat`` (as _Bidding.apply, turn after
+    turn): the sale, or ``None`` if nobody bid. The hottest loop of a random game."""
+    bids = lot.bids
+    while seat is not None:
+        lot.asker = seat
+        money = cash[seat]
+        # legal: pass, or bid from lo to the cash in whole units (as bid_range)
+        if money >= lo and (
+            amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+        ) is not None:
+            lot.high, lot.high_bidder = amount, seat
+            bids.append((seat, amount))
+            raw.append(("bid", number, seat, amount))
+            lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
+            seat = after_bid(lot, seat)
+        else:
+            raw.append(("pass", number, seat))
+            seat = after_pass(lot, seat)
+    return None if lot.high_bidder == NOBODY else (lot.high_bidder, lot.high)
+
+
+def _sealed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
+    game: Game, lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any],
+    number: int, unit: int, lo: int,
+) -> Sale | None:
+    """A sealed auction (as SealedAuction.apply for every seat, then reveal): the sale,
+    or ``None`` if nobody bid."""
+    n = lot.n
+    bids = [0] * n
+    lot.sealed = bids  # type: ignore[assignment]  # (all given: no None left)
+    for seat in range(n):  # (to_act()[0] is the first seat yet to bid)
+        money = cash[seat]
+        amount = (
+            agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+            if money >= lo else None
+        )
+        bids[seat] = amount or 0
+        raw.append(("sealed-bid", number, seat, amount))
+    raw.append(("reveal", number, {"bids": list(bids)}))
+    best = max(bids)
+    if best <= 0:
+        return None
+    for seat in game.rules.sealed_tie_break.order(lot.auctioneer, n):
+        if bids[seat] == best:
+            lot.high, lot.high_bidder = best, seat
+            return seat, best
+    raise AssertionError("a tie-break order names every seat")
+
+
+def _fixed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
+    game: Game, lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any],
+    number: int, orders: tuple[tuple[int, ...], ...],
+) -> Sale | None:
+    """A fixed-price auction (as FixedPriceAuction.start and apply): the sale, or
+    ``None`` when the lot was settled otherwise (``game.lot`` is then not ``lot``)."""
+    auctioneer = lot.auctioneer
+    span = game.price_range(auctioneer)
+    if span is None:  # a broke auctioneer keeps the lot
+        game.take_free(lot, auctioneer)
+        return None
+    # name_price
+    lot.price = price = agents[auctioneer].price(span)
+    raw.append(("price", number, auctioneer, price))
+    lot.order = order = orders[auctioneer][:-1]
+    for pos, seat in enumerate(order):
+        lot.pos, lot.asker = pos, seat
+        # legal: buy or pass if the cash reaches the price, else pass
+        if cash[seat] >= price and agents[seat].pick(2) == 0:
+            raw.append(("buy", number, seat))
+            return seat, price
+        raw.append(("pass", number, seat))
+    lot.pos = len(order)
+    return FixedPriceAuction.nobody_buys(game, lot)

@@ -5,24 +5,19 @@ The five strategies are in :mod:`auctionrules.engine.auctions`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import PASS, Action
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.agents import ChoiceAgent
     from auctionrules.engine.flow import RoundFlow as Game
 
 PASS_ONLY = (PASS,)
 
-#: A sale for :meth:`Auction.run`'s caller to settle: ``(buyer, price)``.
+#: A sale: ``(buyer, price)``.
 Sale = tuple[int, int]
-#: What every :meth:`Auction.run` of a round reads, fetched once a round by the
-#: playout: ``(cash, raw log, round number, bid unit, lowest opening bid)``.
-Hot = tuple[list[int], list[tuple[Any, ...]], int, int, int]
 
 
 def range_reason(kind: str, amount: int, rng: tuple[int, int, int] | None) -> str | None:
@@ -59,18 +54,4 @@ class Auction:
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         """Carry out a legal action."""
-        raise NotImplementedError
-
-    def run(
-        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
-    ) -> Sale | None:
-        """Start this auction type on the freshly led ``lot`` and run it with choice
-        agents, recording every action as :meth:`apply` would, up to the sale.
-
-        The playout's path (:mod:`auctionrules.engine.playout`): returns the sale
-        ``(buyer, price)`` for the caller to settle, or ``None`` when the lot
-        ended otherwise through the game's methods (nobody bid or bought, a
-        double's second card ended the round) or, for a double, goes on as the
-        second card's type (``game.lot`` is still ``lot``, in the auction phase).
-        """
         raise NotImplementedError

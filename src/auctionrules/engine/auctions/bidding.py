@@ -8,16 +8,15 @@ and the cash as :meth:`RoundFlow.bid_range
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Bid, Pass
-from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Hot, Sale, range_reason
+from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Sale, range_reason
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.agents import ChoiceAgent
     from auctionrules.engine.flow import RoundFlow as Game
 
 #: Who is asked after ``seat`` bid or passed: ``successor(lot, seat)``, ``None`` = over.
@@ -74,35 +73,6 @@ class _Bidding(Auction):
         else:
             lot.asker = nxt
 
-    def run(
-        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
-    ) -> Sale | None:
-        # apply's turn with the agent asked in place: the hottest loop of a random game,
-        # so everything it touches is a local
-        seat = self.opening(game, lot)
-        cash, raw, round_number, unit, lo = hot
-        after_bid, after_pass = self.successors(game)
-        bids = lot.bids
-        while seat is not None:
-            lot.asker = seat
-            money = cash[seat]
-            # legal: pass, or bid from lo to the cash in whole units (as bid_range)
-            if money >= lo and (
-                amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-            ) is not None:
-                lot.high, lot.high_bidder = amount, seat
-                bids.append((seat, amount))
-                raw.append(("bid", round_number, seat, amount))
-                lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
-                seat = after_bid(lot, seat)
-            else:
-                raw.append(("pass", round_number, seat))
-                seat = after_pass(lot, seat)
-        if lot.high_bidder == NOBODY:
-            game.no_bid(lot)
-            return None
-        return lot.high_bidder, lot.high
-
     def finish(self, game: Game, lot: Lot) -> None:
         """Sell to the high bidder, or apply the no-bid rule."""
         if lot.high_bidder == NOBODY:
@@ -140,10 +110,10 @@ class OnceAround(_Bidding):
         return order[0]
 
     def successors(self, game: Game) -> tuple[Successor, Successor]:
-        return _next_in_order, _next_in_order
+        return next_in_order, next_in_order
 
 
-def _next_in_order(lot: Lot, seat: int) -> int | None:
+def next_in_order(lot: Lot, seat: int) -> int | None:
     """The next seat of the lot's speaking order, bid or pass alike."""
     lot.pos += 1
     return lot.order[lot.pos] if lot.pos < len(lot.order) else None
@@ -171,24 +141,6 @@ class SealedAuction(Auction):
         if isinstance(action, Bid):
             return range_reason("bid", action.amount, game.bid_range(seat, 0))
         return "a sealed auction is running: bid or pass"
-
-    def run(
-        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
-    ) -> Sale | None:
-        cash, raw, round_number, unit, lo = hot
-        sealed = lot.sealed = [None] * lot.n  # (as start)
-        for seat in range(lot.n):  # (to_act()[0] is the first seat yet to bid)
-            money = cash[seat]
-            amount = (
-                agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-                if money >= lo else None
-            )
-            sealed[seat] = amount or 0
-            raw.append(("sealed-bid", round_number, seat, amount))
-        sale = self.reveal(game, lot)
-        if sale is None:
-            game.no_bid(lot)
-        return sale
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         amount = action.amount if action.__class__ is Bid else None

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import PASS, Action, Add, Pass
-from auctionrules.engine.auctions.base import Auction, Hot, Sale
+from auctionrules.engine.auctions.base import Auction
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.agents import ChoiceAgent
     from auctionrules.engine.flow import RoundFlow as Game
 
 
@@ -57,28 +54,6 @@ class DoubleAuction(Auction):
                 return f"{action.card} is not in seat {seat}'s hand"
             return None
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
-
-    def run(
-        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
-    ) -> Sale | None:
-        self.start(game, lot)
-        raw, round_number = hot[1], hot[2]
-        first, order, distinct = lot.cards[0], lot.order, game.distinct
-        low = first // 5 * 5
-        may_pass = not game.rules.lead_requires_companion  # (the leader, asked first, must add)
-        for pos, seat in enumerate(order):
-            lot.pos, lot.asker = pos, seat
-            # legal: add any companion in hand, or pass (unless the leader must add)
-            held = distinct[seat]  # the companions, as RoundFlow.companions
-            companions = held[bisect_left(held, low) : bisect_left(held, low + DOUBLE)]
-            index = agents[seat].pick(len(companions) + (may_pass or pos > 0))
-            if index < len(companions):
-                game.place_second(lot, seat, companions[index])  # goes on, or ends the round
-                return None
-            raw.append(("pass", round_number, seat))
-        lot.pos = len(order)
-        self.nobody_adds(game, lot)
-        return None
 
     def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Add):

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import BUY, PASS, Action, Buy, Pass, Price
-from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Hot, Sale, range_reason
+from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Sale, range_reason
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.agents import ChoiceAgent
     from auctionrules.engine.flow import RoundFlow as Game
 
 _BUY_OR_PASS = (BUY, PASS)
@@ -53,27 +51,6 @@ class FixedPriceAuction(Auction):
                 return f"the price {lot.price} is more than the buyer's cash"
             return None
         return f"the price is {lot.price}: buy or pass"
-
-    def run(
-        self, game: Game, lot: Lot, agents: Sequence[ChoiceAgent], hot: Hot
-    ) -> Sale | None:
-        cash, raw, round_number = hot[0], hot[1], hot[2]
-        seat = lot.auctioneer
-        span = game.price_range(seat)
-        if span is None:  # as start: a broke auctioneer keeps the lot
-            game.take_free(lot, seat)
-            return None
-        self.name_price(game, lot, seat, agents[seat].price(span))
-        price, order = lot.price, lot.order
-        for pos, seat in enumerate(order):
-            lot.pos, lot.asker = pos, seat
-            # legal: buy or pass if the cash reaches the price, else pass
-            if cash[seat] >= price and agents[seat].pick(2) == 0:
-                raw.append(("buy", round_number, seat))
-                return seat, price
-            raw.append(("pass", round_number, seat))
-        lot.pos = len(order)
-        return self.nobody_buys(game, lot)
 
     @staticmethod
     def name_price(game: Game, lot: Lot, seat: int, price: int) -> None:
