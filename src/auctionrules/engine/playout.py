@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.actions import FLIP, PASS
 from auctionrules.engine.agents import Agent, ChoiceAgent, plays_by_choice
-from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.auctions.base import Sale
 from auctionrules.engine.auctions.bidding import next_in_order
 from auctionrules.engine.auctions.double import DoubleAuction
@@ -175,10 +174,14 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
 
 def _double(game: Game, lot: Lot, agents: list[ChoiceAgent], raw: list[Any], number: int) -> bool:
     """DoubleAuction, adding the second card: ``True`` if the lot goes on as its type."""
-    AUCTIONS[DOUBLE].start(game, lot)
-    first, order, distinct = lot.cards[0], lot.order, game.distinct
+    rules, leader = game.rules, lot.leader
+    # as DoubleAuction.start: from the leader round the table, or the leader alone
+    order = rules.orders[leader]
+    order = order[-1:] + order[:-1] if rules.anyone_may_add else (leader,)
+    lot.order = order
+    first, distinct = lot.cards[0], game.distinct
     low = first // 5 * 5
-    may_pass = not game.rules.lead_requires_companion  # (the leader, asked first, must add)
+    may_pass = not rules.lead_requires_companion  # (the leader, asked first, must add)
     for pos, seat in enumerate(order):
         lot.pos, lot.asker = pos, seat
         # legal: add any companion in hand (as RoundFlow.companions), or pass
