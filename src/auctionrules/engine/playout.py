@@ -95,8 +95,8 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
     # After a sale the next seat leads, unless a dummy card may be turned over or the
     # last card sold ends the round: then RoundFlow._settled decides.
     plain_settle = not rules.dummies and not last_card_sold
-    while game.phase == LEAD and game.round == round_index:
-        seat = game.turn
+    seat = game.turn
+    while True:  # (the loop leaves when the round ends or the game leaves the lead phase)
         codes = game.leadable(seat) if companion_rule else distinct[seat]
         code = codes[agents[seat].pick(len(codes))]
         # RoundFlow._lead
@@ -118,7 +118,11 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
         game.phase = AUCTION
         kind = lot.kind
         if kind == DOUBLE and not _double(game, lot, agents, raw, number):
-            continue  # nobody added, or the second card ended the round
+            # nobody added, or the second card ended the round
+            if game.phase != LEAD or game.round != round_index:
+                return
+            seat = game.turn
+            continue
         # the auction (the lot's type may be the double's second card's)
         kind, auctioneer = lot.kind, lot.auctioneer
         if kind == OPEN:
@@ -136,10 +140,12 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
         else:
             assert kind == FIXED_PRICE
             sale = _fixed(game, lot, agents, cash, raw, number, orders)
-            if game.lot is not lot:  # a broke auctioneer kept it, or took it free
-                continue
         if sale is None:
-            game.no_bid(lot)
+            if game.lot is lot:  # (else a broke auctioneer kept it, or took it free)
+                game.no_bid(lot)
+            if game.phase != LEAD or game.round != round_index:
+                return
+            seat = game.turn
             continue
         # RoundFlow.sell: pay
         winner, price = sale
@@ -160,16 +166,19 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
         raw.append(("sold", number, sold_fields, names, winner, price, lot.cards,
                     auctioneer, payments))
         # then RoundFlow._settled and _lead_from, the usual case written out
-        if not plain_settle:
-            game._settled(lot, winner)
-            continue
-        game.lot = None
-        game.last_auctioneer = auctioneer
-        seat = (auctioneer + 1) % n
-        if hands[seat] and not companion_rule:
-            game.phase, game.turn = LEAD, seat
-        else:
+        if plain_settle:
+            game.lot = None
+            game.last_auctioneer = auctioneer
+            seat = (auctioneer + 1) % n
+            if hands[seat] and not companion_rule:
+                game.phase, game.turn = LEAD, seat
+                continue
             game._lead_from(seat)
+        else:
+            game._settled(lot, winner)
+        if game.phase != LEAD or game.round != round_index:
+            return
+        seat = game.turn
 
 
 def _double(game: Game, lot: Lot, agents: list[ChoiceAgent], raw: list[Any], number: int) -> bool:
