@@ -80,7 +80,7 @@ class Game(RoundFlow):
         """A new game: the deck shuffled with ``random.Random(seed)`` and round 1 dealt."""
         rules = setup.resolve_rules(ruleset, players, rules)
         deck = list(rules.deck)
-        random.Random(seed).shuffle(deck)
+        setup.shuffle(deck, random.Random(seed))
         hands: list[list[int]] = []
         per = rules.hand_deal[0]
         for h in range(rules.players + rules.dummies):
