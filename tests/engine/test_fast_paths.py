@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from auctionrules.engine import (
@@ -27,9 +29,13 @@ from auctionrules.engine import (
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import default_agents
 from auctionrules.engine.events import COMPACT
+from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 
 from .conftest import VARIANTS, ruleset, with_modules
+
+#: A house variant that sets every option value the editions do not use.
+EVERY_OPTION = Path(__file__).resolve().parents[1] / "loader" / "valid" / "every-option.yaml"
 
 
 def _configurations() -> list[tuple[str, Ruleset]]:
@@ -38,6 +44,17 @@ def _configurations() -> list[tuple[str, Ruleset]]:
         out.append((variant, ruleset(variant)))
         for module in ruleset(variant).optional_modules:
             out.append((f"{variant}+{module}", with_modules(variant, module)))
+    # the options no edition uses, which only this file exercises in a playout; with
+    # the companion rule off too, since under it the leader always adds the second card
+    every = load_ruleset(EVERY_OPTION)
+    double = attrs.evolve(every.auctions.double, lead_requires_companion=False)
+    out += [
+        ("every-option", every),
+        ("every-option+single-beneficiary",
+         load_ruleset(EVERY_OPTION, modules=["single-beneficiary"])),
+        ("every-option-no-companion-rule",
+         attrs.evolve(every, auctions=attrs.evolve(every.auctions, double=double))),
+    ]
     return out
 
 
