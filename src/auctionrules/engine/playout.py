@@ -13,29 +13,28 @@ The fast path is the round flow written a second time, as one loop over the lots
 of a round: lead, auction, settle, next lead. The step-by-step path answers one
 action at a time and must find its place again at every step (the phase, the
 lot's auction type, its speaking order); here that place is the loop's own, and
-what the lots read is fetched once a round. That halves the cost of a random
-game (the benchmark's floor needs it), at the price of the mechanics being
-written twice. The rules are not: every rule choice is made by the same compiled
-strategies (open-auction ending, sealed tie-break, payee, no-bid, valuation,
-ranking, next starter, dummy cards) and the same helpers of the step path
-(``RoundFlow.place_second``, ``SealedAuction.reveal``, ``FixedPriceAuction.
-name_price``...); whatever is rare (a round end, a dummy card, a lot nobody
-bought) goes through the game's own methods. ``tests/engine/test_fast_paths.py``
-holds the two paths to the same game, action for action and byte for byte, for
-every bundled variant with and without its modules, a variant that sets every
-option the editions do not, and custom strategies on every axis.
+what the lots read is fetched once a round. The mechanics are thus written twice
+(each piece names the step-path code it mirrors); the rules are not: every rule
+choice is made by the same compiled strategies (open-auction ending, sealed
+tie-break, payee, no-bid, valuation, ranking, next starter, dummy cards), and
+whatever is rare (a double's second card, a lot nobody bought, a dummy card, a
+round end) goes through the game's own methods. ``tests/engine/
+test_fast_paths.py`` holds the two paths to the same game, action for action and
+byte for byte, for every bundled variant with and without its modules and for a
+variant that sets every option no edition uses; ``tests/reliability/
+test_custom_strategies.py`` does so with custom strategies on every axis.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.actions import FLIP, PASS
 from auctionrules.engine.agents import Agent, ChoiceAgent, plays_by_choice
 from auctionrules.engine.auctions.base import Sale
-from auctionrules.engine.auctions.bidding import next_in_order
+from auctionrules.engine.auctions.bidding import Successor, next_in_order
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, ONCE_AROUND, OPEN, SEALED
@@ -48,7 +47,6 @@ if TYPE_CHECKING:
     from auctionrules.engine.game import Game
 
 _FLIP_OR_PASS = (FLIP, PASS)
-Successor = Callable[[Lot, int], "int | None"]
 
 
 def playout(game: Game, agents: Sequence[Agent]) -> None:

@@ -9,13 +9,10 @@ action is refused (:meth:`Auction.check`, ``None`` if it is legal; nothing is
 changed), and what an accepted action does (:meth:`Auction.apply`). The
 per-lot state lives in the :class:`~auctionrules.engine.lot.Lot`.
 
-:meth:`Auction.playout` is the fast path of random rollouts: it runs the
-auction with :class:`~auctionrules.engine.agents.ChoiceAgent` s, asking them the
-plain questions that ``to_act``/``legal`` would have framed, and changes the
-state as ``apply`` does (with the same helpers, or their few lines inlined in
-the bidding loops). It must choose exactly what ``to_act()[0]``, ``legal`` and
-``ChoiceAgent.act`` would: ``tests/engine/test_fast_paths.py`` compares it with
-the step-by-step loop for every bundled variant.
+:mod:`auctionrules.engine.playout` plays the same auctions for random rollouts,
+written out in its loop; it shares these objects' rule helpers (``next_in_order``,
+``FixedPriceAuction.nobody_buys``, ``DoubleAuction.nobody_adds``), and
+``tests/engine/test_fast_paths.py`` holds it to the game these objects play.
 """
 
 from auctionrules.engine.auctions.base import Auction
