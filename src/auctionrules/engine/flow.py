@@ -21,7 +21,7 @@ from auctionrules.engine.events import Event, round_end_fields, scored_fields, s
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
-from auctionrules.engine.policies import BANK, to_seller
+from auctionrules.engine.policies import BANK, sale_payments
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
 
@@ -218,20 +218,9 @@ class RoundFlow:
 
     def sell(self, lot: Lot, winner: int, price: int) -> None:
         """``winner`` pays ``price`` for the lot, to the payees the rules name."""
-        self.pay(lot, winner, price)
-        self._settled(lot, winner)
-
-    def pay(self, lot: Lot, winner: int, price: int) -> None:
-        """The money and cards of a sale and its ``sold`` entry: :meth:`sell` without
-        what follows a settled lot (a playout settles its lots itself)."""
         cash = self.cash
         cash[winner] -= price
-        if lot.adder != NOBODY:
-            payments = tuple(self.rules.payee.payments(lot, winner, price))
-        elif price:
-            payments = ((to_seller(lot.auctioneer, winner), price),)
-        else:
-            payments = ()
+        payments = sale_payments(self.rules.payee, lot, winner, price)
         for to, amount in payments:
             if to == BANK:
                 self.bank_in += amount
@@ -241,6 +230,7 @@ class RoundFlow:
         self.sales.append((self.round, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
+        self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""

@@ -41,7 +41,7 @@ from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, ONCE_AROUND, OPEN, SE
 from auctionrules.engine.events import sold_fields
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD
 from auctionrules.engine.lot import NOBODY, Lot
-from auctionrules.engine.policies import BANK, to_seller
+from auctionrules.engine.policies import BANK, sale_payments
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -145,15 +145,10 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
                 return
             seat = game.turn
             continue
-        # RoundFlow.sell: pay
+        # RoundFlow.sell
         winner, price = sale
         cash[winner] -= price
-        if lot.adder != NOBODY:
-            payments = tuple(payee.payments(lot, winner, price))
-        elif price:
-            payments = ((to_seller(auctioneer, winner), price),)
-        else:
-            payments = ()
+        payments = sale_payments(payee, lot, winner, price)
         for to, amount in payments:
             if to == BANK:
                 game.bank_in += amount

@@ -157,6 +157,19 @@ def to_seller(seller: int, winner: int) -> int:
     return BANK if seller == winner else seller
 
 
+def sale_payments(
+    payee: Payee, lot: Lot, winner: int, price: int
+) -> tuple[tuple[int, int], ...]:
+    """Who receives what of a sale's ``price``, as ``(recipient, amount)``: a double
+    with a second card added pays as the ``payee`` strategy says, any other lot its
+    auctioneer (the bank, if they bought their own lot)."""
+    if lot.adder != NOBODY:
+        return tuple(payee.payments(lot, winner, price))
+    if price:
+        return ((to_seller(lot.auctioneer, winner), price),)
+    return ()
+
+
 class Payee(Strategy):
     """Who receives the price of a double lot whose second card was added."""
 
