@@ -77,13 +77,37 @@ def test_act_without_any_legal_action_is_an_error() -> None:
         Scripted().act(None, Legal(0, ()))
 
 
-def test_a_random_agent_copied_mid_game_goes_on_with_the_same_draws() -> None:
-    agent = RandomAgent("copy")
+class _Remembering(RandomAgent):
+    """A subclass with a __dict__ (no __slots__): its own state is copied too."""
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.memory = ["seen"]
+
+
+class _Counting(RandomAgent):
+    __slots__ = ("calls",)
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.calls = 3
+
+
+@pytest.mark.parametrize("cls", [RandomAgent, _Remembering, _Counting])
+def test_a_random_agent_copied_mid_game_goes_on_with_the_same_draws(
+    cls: type[RandomAgent],
+) -> None:
+    """The agent keeps its generator's method bound for speed: a copy or a pickle must
+    bind the copied generator, not share the original's, and keep a subclass's state."""
+    agent = cls("copy")
     for _ in range(5):
         agent.pick(9)
     twins = [copy.deepcopy(agent), pickle.loads(pickle.dumps(agent))]
     draws = [agent.bid((1, 100, 1), True) for _ in range(20)]
     for twin in twins:
+        assert type(twin) is cls and twin.rng is not agent.rng
+        assert vars(twin) == vars(agent) if hasattr(agent, "__dict__") else True
+        assert getattr(twin, "calls", None) == getattr(agent, "calls", None)
         assert [twin.bid((1, 100, 1), True) for _ in range(20)] == draws
 
 

@@ -95,13 +95,14 @@ class RandomAgent(ChoiceAgent):
         self._rng, self._random = rng, rng.random
 
     def __getstate__(self) -> dict[str, Any]:
-        # every slot but the bound method (copy would share it: it is "atomic" to copy)
-        return {
-            name: getattr(self, name)
-            for cls in type(self).__mro__
-            for name in getattr(cls, "__slots__", ())
-            if name != "_random" and hasattr(self, name)
-        }
+        # every attribute but the bound method (copy would share it: to copy, a
+        # built-in method is "atomic"), a subclass's slots and __dict__ included
+        state = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name not in ("_random", "__dict__", "__weakref__") and hasattr(self, name):
+                    state[name] = getattr(self, name)
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():

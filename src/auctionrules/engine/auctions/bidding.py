@@ -1,10 +1,4 @@
-"""Open, once-around and sealed auctions: players bid amounts, the highest wins.
-
-The playout loop of open and once-around auctions (:meth:`_Bidding.run`) is
-the hottest code of a random game: it computes the legal range from the floor
-and the cash as :meth:`RoundFlow.bid_range
-<auctionrules.engine.flow.RoundFlow.bid_range>` does.
-"""
+"""Open, once-around and sealed auctions: players bid amounts, the highest wins."""
 
 from __future__ import annotations
 
@@ -26,8 +20,8 @@ Successor = Callable[[Lot, int], "int | None"]
 class _Bidding(Auction):
     """Shared by open and once-around: a standing bid raised by ``bid N`` or passed.
 
-    The two differ only in who is asked next (:meth:`successors`), so the turn, the
-    step-by-step :meth:`apply` and the playout's :meth:`run` are written once.
+    The two differ only in who is asked first (:meth:`opening`) and next
+    (:meth:`successors`), so :meth:`start` and :meth:`apply` are written once.
     """
 
     __slots__ = ()
