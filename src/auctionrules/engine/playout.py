@@ -230,17 +230,18 @@ def _sealed(  # noqa: PLR0917 - the round's values come in, not looked up per lo
     """A sealed auction (as SealedAuction.apply for every seat, then reveal): the sale,
     or ``None`` if nobody bid."""
     n = lot.n
-    bids = [0] * n
-    lot.sealed = bids  # type: ignore[assignment]  # (all given: no None left)
+    sealed: list[int | None] = [None] * n
+    lot.sealed = sealed
     for seat in range(n):  # (to_act()[0] is the first seat yet to bid)
         money = cash[seat]
         amount = (
             agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
             if money >= lo else None
         )
-        bids[seat] = amount or 0
+        sealed[seat] = amount or 0
         raw.append(("sealed-bid", number, seat, amount))
-    raw.append(("reveal", number, {"bids": list(bids)}))
+    bids = [b or 0 for b in sealed]  # as SealedAuction.reveal
+    raw.append(("reveal", number, {"bids": bids}))
     best = max(bids)
     if best <= 0:
         return None
