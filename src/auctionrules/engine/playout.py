@@ -33,8 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.actions import FLIP, PASS
 from auctionrules.engine.agents import Agent, ChoiceAgent, plays_by_choice
+from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.auctions.base import Sale
-from auctionrules.engine.auctions.bidding import Successor, next_in_order
+from auctionrules.engine.auctions.bidding import (
+    OnceAround,
+    SealedAuction,
+    Successor,
+    next_in_order,
+)
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, ONCE_AROUND, OPEN, SEALED
@@ -84,11 +90,12 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
     cash, raw = game.cash, game._raw
     round_index, counts, distinct = game.round, game.counts, game.distinct
     number, unit, floor = round_index + 1, game._unit, game.bid_floor(0)
-    owned, sales, payee, orders = game.owned, game.sales, rules.payee, rules.orders
+    owned, sales, payee = game.owned, game.sales, rules.payee
+    once_around = AUCTIONS[ONCE_AROUND]
+    assert isinstance(once_around, OnceAround)
     ending = rules.open_ending
     first, after_bid, after_pass = ending.first, ending.after_bid, ending.after_pass
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
-    once_auctioneer_first = rules.once_auctioneer_first
     companion_rule = rules.lead_requires_companion
     # After a sale the next seat leads, unless a dummy card may be turned over or the
     # last card sold ends the round: then RoundFlow._settled decides.
@@ -126,18 +133,14 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
         if kind == OPEN:
             sale = _bidding(lot, agents, cash, raw, number, unit, floor,
                             first(lot), after_bid, after_pass)
-        elif kind == ONCE_AROUND:  # (as OnceAround.opening)
-            order = orders[auctioneer]
-            if once_auctioneer_first:
-                order = order[-1:] + order[:-1]
-            lot.order, lot.pos = order, 0
+        elif kind == ONCE_AROUND:
             sale = _bidding(lot, agents, cash, raw, number, unit, floor,
-                            order[0], next_in_order, next_in_order)
+                            once_around.opening(game, lot), next_in_order, next_in_order)
         elif kind == SEALED:
             sale = _sealed(game, lot, agents, cash, raw, number, unit, floor)
         else:
             assert kind == FIXED_PRICE
-            sale = _fixed(game, lot, agents, cash, raw, number, orders)
+            sale = _fixed(game, lot, agents, cash, raw, number)
         if sale is None:
             if game.lot is lot:  # (else a broke auctioneer kept it, or took it free)
                 game.no_bid(lot)
@@ -176,14 +179,10 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
 
 def _double(game: Game, lot: Lot, agents: list[ChoiceAgent], raw: list[Any], number: int) -> bool:
     """DoubleAuction, adding the second card: ``True`` if the lot goes on as its type."""
-    rules, leader = game.rules, lot.leader
-    # as DoubleAuction.start: from the leader round the table, or the leader alone
-    order = rules.orders[leader]
-    order = order[-1:] + order[:-1] if rules.anyone_may_add else (leader,)
-    lot.order = order
-    first, distinct = lot.cards[0], game.distinct
+    AUCTIONS[DOUBLE].start(game, lot)  # (who may add, in which order)
+    order, first, distinct = lot.order, lot.cards[0], game.distinct
     low = first // 5 * 5
-    may_pass = not rules.lead_requires_companion  # (the leader, asked first, must add)
+    may_pass = not game.rules.lead_requires_companion  # (the leader, asked first, must add)
     for pos, seat in enumerate(order):
         lot.pos, lot.asker = pos, seat
         # legal: add any companion in hand (as RoundFlow.companions), or pass
@@ -240,21 +239,12 @@ def _sealed(  # noqa: PLR0917 - the round's values come in, not looked up per lo
         )
         sealed[seat] = amount or 0
         raw.append(("sealed-bid", number, seat, amount))
-    bids = [b or 0 for b in sealed]  # as SealedAuction.reveal
-    raw.append(("reveal", number, {"bids": bids}))
-    best = max(bids)
-    if best <= 0:
-        return None
-    for seat in game.rules.sealed_tie_break.order(lot.auctioneer, n):
-        if bids[seat] == best:
-            lot.high, lot.high_bidder = best, seat
-            return seat, best
-    raise AssertionError("a tie-break order names every seat")
+    return SealedAuction.reveal(game, lot)
 
 
 def _fixed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
     game: Game, lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any],
-    number: int, orders: tuple[tuple[int, ...], ...],
+    number: int,
 ) -> Sale | None:
     """A fixed-price auction (as FixedPriceAuction.start and apply): the sale, or
     ``None`` when the lot was settled otherwise (``game.lot`` is then not ``lot``)."""
@@ -263,10 +253,8 @@ def _fixed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
     if span is None:  # a broke auctioneer keeps the lot
         game.take_free(lot, auctioneer)
         return None
-    # name_price
-    lot.price = price = agents[auctioneer].price(span)
-    raw.append(("price", number, auctioneer, price))
-    lot.order = order = orders[auctioneer][:-1]
+    FixedPriceAuction.name_price(game, lot, auctioneer, agents[auctioneer].price(span))
+    price, order = lot.price, lot.order
     for pos, seat in enumerate(order):
         lot.pos, lot.asker = pos, seat
         # legal: buy or pass if the cash reaches the price, else pass
