@@ -218,6 +218,12 @@ class RoundFlow:
 
     def sell(self, lot: Lot, winner: int, price: int) -> None:
         """``winner`` pays ``price`` for the lot, to the payees the rules name."""
+        self.pay(lot, winner, price)
+        self._settled(lot, winner)
+
+    def pay(self, lot: Lot, winner: int, price: int) -> None:
+        """The money and cards of a sale, and its ``sold`` entry: :meth:`sell` without
+        what follows a settled lot (the playout leads on its own way)."""
         cash = self.cash
         cash[winner] -= price
         payments = sale_payments(self.rules.payee, lot, winner, price)
@@ -230,7 +236,6 @@ class RoundFlow:
         self.sales.append((self.round, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
-        self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""

@@ -44,10 +44,8 @@ from auctionrules.engine.auctions.bidding import (
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, ONCE_AROUND, OPEN, SEALED
-from auctionrules.engine.events import sold_fields
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD
 from auctionrules.engine.lot import NOBODY, Lot
-from auctionrules.engine.policies import BANK, sale_payments
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -86,16 +84,14 @@ def playout(game: Game, agents: Sequence[Agent]) -> None:
 def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one loop, on purpose
     """Lead, auction and settle lot after lot until the round ends or the game leaves
     the lead phase (a dummy card to decide on, the end of the game)."""
-    rules, n, hands, names = game.rules, game.n, game.hands, game._names
-    cash, raw = game.cash, game._raw
-    round_index, counts, distinct = game.round, game.counts, game.distinct
+    rules, n, hands, cash, raw = game.rules, game.n, game.hands, game.cash, game._raw
+    round_index, counts, distinct, pay = game.round, game.counts, game.distinct, game.pay
+    names, artist_cards, last_card_sold = game._names, rules.artist_cards, rules.last_card_sold
     number, unit, floor = round_index + 1, game._unit, game.bid_floor(0)
-    owned, sales, payee = game.owned, game.sales, rules.payee
     once_around = AUCTIONS[ONCE_AROUND]
     assert isinstance(once_around, OnceAround)
     ending = rules.open_ending
     first, after_bid, after_pass = ending.first, ending.after_bid, ending.after_pass
-    artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
     companion_rule = rules.lead_requires_companion
     # After a sale the next seat leads, unless a dummy card may be turned over or the
     # last card sold ends the round: then RoundFlow._settled decides.
@@ -104,7 +100,8 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
     while True:  # (the loop leaves when the round ends or the game leaves the lead phase)
         codes = game.leadable(seat) if companion_rule else distinct[seat]
         code = codes[agents[seat].pick(len(codes))]
-        # RoundFlow._lead
+        # RoundFlow._lead up to the auction, written out (as calls, it and its two
+        # helpers were a twentieth of a random game)
         hand = hands[seat]
         hand.remove(code)
         if code not in hand:
@@ -148,20 +145,9 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
                 return
             seat = game.turn
             continue
-        # RoundFlow.sell
+        # RoundFlow.sell, with its _settled and _lead_from for the usual case written out
         winner, price = sale
-        cash[winner] -= price
-        payments = sale_payments(payee, lot, winner, price)
-        for to, amount in payments:
-            if to == BANK:
-                game.bank_in += amount
-            else:
-                cash[to] += amount
-        owned[winner].extend(lot.cards)
-        sales.append((round_index, winner, price))
-        raw.append(("sold", number, sold_fields, names, winner, price, lot.cards,
-                    auctioneer, payments))
-        # then RoundFlow._settled and _lead_from, the usual case written out
+        pay(lot, winner, price)
         if plain_settle:
             game.lot = None
             game.last_auctioneer = auctioneer
