@@ -16,6 +16,7 @@ from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
+    from auctionrules.engine.rules import Rules
 
 #: Names of the game loop's phases, by phase number.
 PHASES = ("lead", "auction", "flip", "over")
@@ -40,6 +41,9 @@ class View:
     lot: tuple[tuple[str, Any], ...] | None
     sales: tuple[tuple[int, int, int], ...] | None
     outcome: tuple[tuple[str, Any], ...] | None
+    #: The compiled rules (public: every player knows the rules); not part of the
+    #: observation's value, so views of two games under the same rules compare.
+    rules: Rules = attrs.field(eq=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
@@ -113,4 +117,5 @@ def make_view(game: Game, seat: int | None) -> View:
         lot=lot_items,
         sales=tuple(game.sales) if rules.public_prices else None,
         outcome=outcome,
+        rules=rules,
     )

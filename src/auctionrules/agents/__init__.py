@@ -1,0 +1,33 @@
+"""Agents that play Modern Art, by name.
+
+Every agent reads only what its seat may see: ``act(view, legal) -> Action``
+(:class:`~auctionrules.engine.views.View`, :class:`~auctionrules.engine.legal.Legal`).
+The registry (:func:`make_agent`, :func:`register_agent`, :func:`parse_agents`)
+is shared by Python callers, ``auctionrules play --agents`` and the simulation lab.
+"""
+
+from auctionrules.agents.registry import (
+    AgentEntry,
+    AgentError,
+    AgentFactory,
+    AgentSpec,
+    agent_entries,
+    make_agent,
+    parse_agents,
+    register_agent,
+    seat_agents,
+    unregister_agent,
+)
+
+__all__ = [
+    "AgentEntry",
+    "AgentError",
+    "AgentFactory",
+    "AgentSpec",
+    "agent_entries",
+    "make_agent",
+    "parse_agents",
+    "register_agent",
+    "seat_agents",
+    "unregister_agent",
+]

@@ -1,0 +1,194 @@
+"""Agents by name: one registry for Python, the command line and the simulation lab.
+
+An agent is registered under a short name with a *factory*: a class or function
+taking ``seed`` and keyword parameters with defaults. The defaults give each
+parameter its type, so the text form used on the command line
+(``ismcts:iterations=400,c=1.2``) is converted and checked here, once, for every
+caller. Unknown names and parameters are refused with a did-you-mean.
+
+>>> spec = AgentSpec.parse("random:bid_chance=0.25")
+>>> str(spec)
+'random:bid_chance=0.25'
+>>> spec.build(seed=3).bid_chance
+0.25
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from auctionrules.engine.agents import Agent, RandomAgent
+
+#: A factory: ``factory(seed=..., **params) -> Agent``.
+AgentFactory = Callable[..., Agent]
+
+
+class AgentError(ValueError):
+    """An unknown agent name, an unknown parameter or a parameter that does not convert."""
+
+
+@attrs.frozen
+class AgentEntry:
+    """A registered agent: its factory, its parameters with their defaults, one line about it."""
+
+    name: str
+    factory: AgentFactory
+    defaults: Mapping[str, Any]
+    summary: str
+
+
+_REGISTRY: dict[str, AgentEntry] = {}
+
+
+def register_agent(name: str, factory: AgentFactory, summary: str | None = None) -> None:
+    """Make ``factory`` available as ``name`` (replacing an earlier entry of that name).
+
+    Its keyword parameters other than ``seed`` are the agent's parameters; each
+    needs a default, whose type converts the text form.
+    """
+    if not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise AgentError(f"agent name {name!r}: use letters, digits, '-' and '_'")
+    defaults: dict[str, Any] = {}
+    for param in inspect.signature(factory).parameters.values():
+        if param.name == "seed" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        if param.default is param.empty:
+            raise AgentError(f"agent {name!r}: parameter {param.name!r} needs a default")
+        defaults[param.name] = param.default
+    doc = inspect.getdoc(factory) or ""
+    _REGISTRY[name] = AgentEntry(name, factory, defaults, summary or doc.partition("\n")[0])
+
+
+def unregister_agent(name: str) -> None:
+    """Remove ``name`` from the registry."""
+    _REGISTRY.pop(name, None)
+
+
+def agent_entries() -> tuple[AgentEntry, ...]:
+    """Every registered agent, by name."""
+    return tuple(_REGISTRY[name] for name in sorted(_REGISTRY))
+
+
+def entry(name: str) -> AgentEntry:
+    """The entry of ``name``, or :class:`AgentError` with a did-you-mean."""
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise AgentError(
+            f"unknown agent {name!r}{_did_you_mean(name, _REGISTRY)}; "
+            f"known: {', '.join(sorted(_REGISTRY))}"
+        ) from None
+
+
+@attrs.frozen
+class AgentSpec:
+    """An agent name with parameters: what ``heuristic:aggression=0.6`` says."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> AgentSpec:
+        """``name`` or ``name:key=value,key=value``, checked against the registry."""
+        name, _, rest = text.strip().partition(":")
+        found = entry(name.strip())
+        raw: dict[str, str] = {}
+        for item in filter(None, (part.strip() for part in rest.split(","))):
+            key, equals, value = item.partition("=")
+            if not equals:
+                raise AgentError(f"agent {found.name!r}: {item!r} is not key=value")
+            raw[key.strip()] = value.strip()
+        return cls.of(found.name, **raw)
+
+    @classmethod
+    def of(cls, name: str, **params: Any) -> AgentSpec:
+        """A spec from Python values (text values are converted by the defaults' types)."""
+        found = entry(name)
+        checked = tuple(
+            (key, _convert(found, key, value)) for key, value in sorted(params.items())
+        )
+        return cls(found.name, checked)
+
+    def build(self, seed: int | str | None = None) -> Agent:
+        """A new agent of this spec, seeded."""
+        return entry(self.name).factory(seed=seed, **dict(self.params))
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{key}={value}" for key, value in self.params)
+
+
+def make_agent(spec: str | AgentSpec, seed: int | str | None = None, **params: Any) -> Agent:
+    """An agent by name or spec text: ``make_agent("random", seed=3, bid_chance=0.3)``."""
+    if isinstance(spec, str):
+        spec = AgentSpec.parse(spec)
+    if params:
+        spec = AgentSpec.of(spec.name, **{**dict(spec.params), **params})
+    return spec.build(seed)
+
+
+def parse_agents(text: str | Iterable[str]) -> tuple[AgentSpec, ...]:
+    """The specs of a comma-separated list, as ``--agents`` takes it.
+
+    A comma starts a new agent unless the text after it is a parameter
+    (``key=value``) of the agent before: ``ismcts:iterations=400,c=1.4,random``
+    is two agents.
+    """
+    items = [text] if isinstance(text, str) else list(text)
+    specs: list[str] = []
+    for item in items:
+        for part in item.split(","):
+            if "=" in part and ":" not in part and specs:
+                specs[-1] += "," + part
+            elif part.strip():
+                specs.append(part)
+    if not specs:
+        raise AgentError("no agent named")
+    return tuple(AgentSpec.parse(spec) for spec in specs)
+
+
+def seat_agents(specs: tuple[AgentSpec, ...], seats: int) -> tuple[AgentSpec, ...]:
+    """One spec per seat: a single spec plays every seat, else one per seat exactly."""
+    if len(specs) == 1:
+        return specs * seats
+    if len(specs) != seats:
+        raise AgentError(f"{len(specs)} agents for {seats} seats: name one, or one per seat")
+    return specs
+
+
+def _convert(found: AgentEntry, key: str, value: Any) -> Any:
+    if key not in found.defaults:
+        known = ", ".join(found.defaults) or "none"
+        raise AgentError(
+            f"agent {found.name!r} has no parameter {key!r}"
+            f"{_did_you_mean(key, found.defaults)}; its parameters: {known}"
+        )
+    default = found.defaults[key]
+    if not isinstance(value, str) or isinstance(default, str) or default is None:
+        return value
+    try:
+        if isinstance(default, bool):
+            if value.lower() in ("1", "true", "yes", "on"):
+                return True
+            if value.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(value)
+        return type(default)(value)
+    except ValueError:
+        raise AgentError(
+            f"agent {found.name!r}: {key}={value!r} is not a {type(default).__name__}"
+        ) from None
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+register_agent("random", RandomAgent, "Uniformly random legal play (seeded).")
