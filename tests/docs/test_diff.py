@@ -71,7 +71,7 @@ def test_a_variant_file_against_its_base(tmp_path: Path) -> None:
 def test_options_no_sentence_states_are_shown_with_both_values() -> None:
     change = OptionChange("money.screens", True, None)
     text = RulesDiff("a", "b", "en", (change,), (), (change,)).to_text()
-    assert text.splitlines()[-1] == "Screens (money.screens): true / -"
+    assert text.splitlines()[-1] == "Screens: true / -"
 
 
 def test_flatten_and_changes() -> None:

@@ -23,7 +23,7 @@ from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections.notes import show_value
 
 #: Sections that describe the ruleset rather than state a rule.
-_SKIPPED_SECTIONS = frozenset({"notes", "defaults"})
+_SKIPPED_SECTIONS = frozenset({"designer"})
 
 
 @attrs.frozen
