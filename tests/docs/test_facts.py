@@ -14,15 +14,16 @@ from functools import cache
 
 import pytest
 
+from auctionrules import resources
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import build_document, render
 
 
 @cache
-def rulebook(variant: str, lang: str = "en") -> str:
+def rulebook(variant: str, lang: str = "en", *, example: bool = False) -> str:
     """Markdown without escapes, so facts read as plain text."""
     return re.sub(r"\\(.)", r"\1", render(load_ruleset(variant), format="md", lang=lang,
-                                            example=False))
+                                            example=example))
 
 
 @cache
@@ -252,6 +253,8 @@ CHECKLISTS = {
     ("cmon-2017", "en"): CMON,
 }
 
+VARIANTS = resources.bundled_variant_ids()
+
 CASES = [
     pytest.param(variant, lang, key, fact, id=f"{variant}-{lang}-{i}")
     for (variant, lang), facts in CHECKLISTS.items()
@@ -284,6 +287,28 @@ def test_the_french_rulebook_is_in_french() -> None:
                     "### Dans la main", "### Prix fixe", "### Double enchère",
                     "## Vente à la banque"):
         assert heading in text
-    body = text.split("## Hypothèses")[0]  # the notes quote option paths such as broke_auctioneer
-    for english in ("auctioneer", "The ", " the "):
-        assert english not in body
+
+
+#: Words that give away English in a French rulebook (none is also a French word).
+ENGLISH = frozenset({
+    "the", "and", "of", "with", "when", "who", "which", "player", "players", "round", "rounds",
+    "card", "cards", "bid", "bids", "auction", "auctioneer", "seller", "split", "equally",
+    "side", "translation", "translated", "by", "community", "documented", "rulebook", "random",
+    "money", "seed", "default", "none", "true", "false", "adder", "leader", "payee",
+    "cumulative", "unsold", "top", "first", "last", "winner", "anyone", "only", "keeps",
+    "free", "sold",
+})
+#: Text the French rulebook quotes as written (edition credits, untranslated notes).
+QUOTED = re.compile(r"«\u00a0.*?\u00a0»", re.S)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_english_in_a_french_rulebook(variant: str) -> None:
+    """A French player reads French everywhere but in what is clearly quoted; artist names
+    are names."""
+    ruleset = load_ruleset(variant)
+    text = QUOTED.sub("", rulebook(variant, "fr", example=True))
+    for artist in ruleset.theme.artists:
+        text = text.replace(artist.name.get("fr"), "")
+    words = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}
+    assert not words & ENGLISH, sorted(words & ENGLISH)

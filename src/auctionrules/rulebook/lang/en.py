@@ -387,8 +387,8 @@ SENTENCES: dict[str, str] = {
         "value added to the column on the board and what one {name} card sells for."
     ),
     "@example.ranked": (
-        "In round {round}, {name} comes {place}: {added} is added to the column, so each "
-        "{name} card sells for {value}."
+        "In round {round}, {name} comes {place}: the column gains {added}, so each {name} "
+        "card sells for {value}."
     ),
     "@example.unranked": (
         "In round {round}, {name} is not ranked: although {board} is marked in the column, "

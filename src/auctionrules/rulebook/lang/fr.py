@@ -105,7 +105,7 @@ SENTENCES: dict[str, str] = {
         "mais il peut toujours participer comme acheteur aux ventes des autres joueurs."
     ),
     # Ventes aux enchères
-    "@auctions.intro": "Il y a les types de ventes aux enchères suivants.",
+    "@auctions.intro": "Voici les types de ventes aux enchères.",
     "@auction.open": (
         "Tous les joueurs, le vendeur y compris, peuvent enchérir dans n'importe quel ordre, "
         "autant de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente."
@@ -436,12 +436,12 @@ SENTENCES: dict[str, str] = {
         "{name}."
     ),
     "@example.ranked": (
-        "Manche {round} : {name} est classé {place} ; {added} s'ajoute à sa colonne, chaque "
+        "Manche {round} : {name} est classé {place} ; sa colonne reçoit {added}, chaque "
         "tableau de {name} est donc vendu {value}."
     ),
     "@example.unranked": (
-        "Manche {round} : {name} n'est pas classé ; malgré les {board} marqués dans sa "
-        "colonne, ses tableaux ne valent rien."
+        "Manche {round} : {name} n'est pas classé ; sa colonne totalise pourtant {board}, "
+        "mais ses tableaux ne valent rien."
     ),
 }
 
@@ -642,10 +642,10 @@ OPTION_TITLES: dict[str, str] = {
     "money.public_prices": "Prix publics",
     "rounds": "Manches",
     "player_counts.N.dummy_hands.hands": "Mains sans joueur",
-    "player_counts.N.dummy_hands.flip.when": "Quand retourner",
-    "player_counts.N.dummy_hands.flip.by": "Qui retourne",
-    "player_counts.N.dummy_hands.flip.optional": "Facultatif",
-    "player_counts.N.dummy_hands.flip.card": "Quelle carte",
+    "player_counts.N.dummy_hands.flip.when": "Quand retourner une carte",
+    "player_counts.N.dummy_hands.flip.by": "Qui retourne une carte",
+    "player_counts.N.dummy_hands.flip.optional": "Retourner une carte est facultatif",
+    "player_counts.N.dummy_hands.flip.card": "Quelle carte retourner",
     "player_counts.N.dummy_hands.flip.hand": "Quelle main sans joueur",
     "auctions.open.enabled": "Aller et retour en jeu",
     "auctions.open.ending": "Fin de l'aller et retour",
