@@ -449,6 +449,7 @@ WORDS: dict[str, str] = {
     "seat": "Player {n}",
     "identical": "{a} and {b} have the same rules.",
     "differ": "Rules that differ between {a} and {b}:",
+    "options": "Options that differ:",
     "option": "{title}: {a} / {b}",
 }
 
@@ -559,6 +560,9 @@ VALUES: dict[str, str] = {
 OPTION_TITLES: dict[str, str] = {
     "theme.artist_noun": "Name of the columns",
     "theme.artists": "Artists",
+    "theme.artists.N.name": "name",
+    "theme.artists.N.cards": "cards",
+    "theme.artists.N.id": "id",
     "theme.split_source": "Source of the card split",
     "theme.currency.name": "Currency name",
     "theme.currency.format": "Amount format",

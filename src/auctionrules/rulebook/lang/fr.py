@@ -498,6 +498,7 @@ WORDS: dict[str, str] = {
     "seat": "Joueur {n}",
     "identical": "{a} et {b} ont les mêmes règles.",
     "differ": "Règles qui diffèrent entre {a} et {b} :",
+    "options": "Options qui diffèrent :",
     "option": "{title} : {a} / {b}",
 }
 
@@ -617,6 +618,9 @@ VALUES: dict[str, str] = {
 OPTION_TITLES: dict[str, str] = {
     "theme.artist_noun": "Nom des colonnes",
     "theme.artists": "Artistes",
+    "theme.artists.N.name": "nom",
+    "theme.artists.N.cards": "cartes",
+    "theme.artists.N.id": "identifiant",
     "theme.split_source": "Origine de la répartition",
     "money": "Argent",
     "player_counts": "Nombre de joueurs",

@@ -54,6 +54,8 @@ def human_value(w: Writer, path: str, value: Any) -> str:
         return w.amount(value)
     if isinstance(value, list) and path.endswith("lead_requires_companion"):
         return w.word("with_players", counts=w.catalog.either([str(v) for v in value]))
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return w.catalog.join(value)
     if isinstance(value, list) and all(isinstance(v, int) for v in value):
         items = [w.amount(v) if path.startswith(_AMOUNTS) else str(v) for v in value]
         return w.catalog.join(items)
