@@ -44,6 +44,33 @@ def test_catalog_has_the_keys_and_fields_of_english(lang: str) -> None:
         assert fields(other.words[key]) == fields(template), key
 
 
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_catalog_titles_and_value_labels_match_english(lang: str) -> None:
+    en, other = catalog("en"), catalog(lang)
+    assert set(other.values) == set(en.values)
+    assert set(other.option_titles) == set(en.option_titles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_value_labels_name_real_option_values(lang: str) -> None:
+    from auctionrules.rulebook import schema
+    from auctionrules.rulebook.writer import value_key
+
+    for key in catalog(lang).values:
+        path, value = key.split("=", 1)
+        option = schema.option(path.replace(".N.", ".3."))
+        known = [value_key(v) for v in option.choices()] + [value_key(option.default)]
+        assert value in known, key
+
+
+def test_the_designer_section_can_be_left_out() -> None:
+    ruleset = load_ruleset("hig-1992-fr")
+    assert "## Pour les concepteurs" in render(ruleset, example=False)
+    players = render(ruleset, example=False, designer=False)
+    assert "Pour les concepteurs" not in players and "004_" not in players
+    assert "## Variantes" in players
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_variant_renders_in_every_language(variant: str, lang: str) -> None:

@@ -319,7 +319,7 @@ SENTENCES: dict[str, str] = {
     # Player counts
     "player_counts.N.dummy_hands.hands": (
         "With {players} players, {hands} dealt as well, to nobody: every hand receives "
-        "{deal} cards in the successive rounds, and the {hands_word} lie face down."
+        "{deal} cards in the successive rounds, and {face_down}."
     ),
     "@dummy.cards": (
         "The {cards} are turned face up during the round. They are never auctioned, nobody "
@@ -414,6 +414,8 @@ WORDS: dict[str, str] = {
     "dummy_hands": "Dummy hands",
     "dummy_hands_one": "one dummy hand is",
     "dummy_hands_many": "{n} dummy hands are",
+    "dummy_face_down_one": "the dummy hand lies face down",
+    "dummy_face_down_many": "the dummy hands lie face down",
     "dummy_hand_one": "dummy hand",
     "dummy_hands_word_one": "dummy hands",
     "dummy_card_one": "dummy card",

@@ -362,7 +362,7 @@ SENTENCES: dict[str, str] = {
     # Nombre de joueurs
     "player_counts.N.dummy_hands.hands": (
         "À {players} joueurs, {hands} en plus, à aucun joueur : chaque main reçoit {deal} "
-        "cartes au fil des manches, et les cartes des {hands_word} restent faces cachées."
+        "cartes au fil des manches, et {face_down}."
     ),
     "@dummy.cards": (
         "Les {cards} sont retournées pendant la manche. Une {card} n'est jamais vendue, "
@@ -463,6 +463,8 @@ WORDS: dict[str, str] = {
     "dummy_hands": "Mains sans joueur",
     "dummy_hands_one": "une main mystère est distribuée",
     "dummy_hands_many": "{n} mains fictives sont distribuées",
+    "dummy_face_down_one": "la main mystère reste face cachée",
+    "dummy_face_down_many": "les mains fictives restent faces cachées",
     "dummy_hand_one": "main mystère",
     "dummy_hands_word_one": "mains mystères",
     "dummy_card_one": "carte mystère",

@@ -23,6 +23,7 @@ def _dummy(w: Writer, pc: PlayerCount) -> list[Sentence]:
         "hands_word": w.word(f"dummy_hands_word_{size}"),
         "card": w.word(f"dummy_card_{size}"),
         "cards": w.word(f"dummy_cards_word_{size}"),
+        "face_down": w.word(f"dummy_face_down_{size}"),
     }
     words = {key: Param(text, (f"{base}.hands",)) for key, text in names.items()}
     sentences = [
@@ -33,7 +34,7 @@ def _dummy(w: Writer, pc: PlayerCount) -> list[Sentence]:
             deal=Param(
                 w.catalog.join([str(n) for n in pc.hand_deal]), (f"player_counts.{pc.players}",)
             ),
-            hands_word=words["hands_word"],
+            face_down=words["face_down"],
         ),
         w.say("@dummy.cards", card=words["card"], cards=words["cards"]),
         w.choose(f"{base}.flip.when", flip.when, card=words["card"]),
