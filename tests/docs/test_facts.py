@@ -200,6 +200,10 @@ BOARDPIA = [
     # auction card that goes with it"
     ("auctions.double", "With 2 players, a player may play a double only while holding a "
                         "second card"),
+    # ... and, holding it, the leader adds it: nobody else does (the engine refuses the pass)
+    ("auctions.double", "and must then add that card: nobody else adds one"),
+    # the deadlock of doubles without a companion can only happen with 2 players
+    ("round_end", "With 2 players, if every player who still holds cards holds only doubles"),
     # 002 "The player left of the previous Auctioneer becomes the New Auctioneer"
     ("round_end", "on the left of the last auctioneer"),
     # 002 "As the last painting card becomes auctioned off" (read as sold)
@@ -312,3 +316,11 @@ def test_no_english_in_a_french_rulebook(variant: str) -> None:
         text = text.replace(artist.name.get("fr"), "")
     words = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}
     assert not words & ENGLISH, sorted(words & ENGLISH)
+
+
+def test_the_single_beneficiary_rule_is_said_once() -> None:
+    """004 "Variante pour la double enchère : un seul bénéficiaire": the rule is stated once,
+    with its "à moins qu'il ne mène la vente aux enchères lui-même"."""
+    text = section("hig-1992-fr", "optional_modules.1", "fr")
+    assert text.count("reçoit tout l'argent") == 1
+    assert "à moins qu'il ne mène la vente lui-même" in text
