@@ -56,7 +56,8 @@ class RulebookDirective(_GeneratedDirective):
 
     Options: ``:lang:`` (default: the ruleset's language), ``:path:`` a ruleset
     file relative to the page, ``:title:`` also print the rulebook's own title,
-    ``:no-example:`` leave out the engine's worked example.
+    ``:no-example:`` leave out the worked example, ``:players-only:`` the closing
+    designer section.
     """
 
     optional_arguments = 1
@@ -66,6 +67,7 @@ class RulebookDirective(_GeneratedDirective):
         "path": directives.path,
         "title": directives.flag,
         "no-example": directives.flag,
+        "players-only": directives.flag,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -82,7 +84,8 @@ class RulebookDirective(_GeneratedDirective):
         try:
             ruleset = load_ruleset(ref)
             document = build_document(
-                ruleset, self.options.get("lang"), example="no-example" not in self.options
+                ruleset, self.options.get("lang"), example="no-example" not in self.options,
+                designer="players-only" not in self.options,
             )
         except UnknownLanguageError as exc:
             raise self.error(str(exc)) from exc

@@ -34,7 +34,7 @@ def test_docs_rst_french_to_file(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stdout == ""
     text = out.read_text(encoding="utf-8")
     assert "Préparation\n-----------" in text
-    assert "$100.000" in text
+    assert "100\u00a0000\u00a0$" in text
 
 
 def test_docs_of_a_file() -> None:

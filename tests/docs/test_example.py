@@ -1,4 +1,4 @@
-"""The worked scoring example: played by the engine, consistent with the rules it illustrates."""
+"""The worked scoring example: the printed books' own story, computed for each ruleset."""
 
 from __future__ import annotations
 
@@ -8,50 +8,59 @@ from auctionrules import resources
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import build_document, example, render
 from auctionrules.rulebook.document import Table
+from auctionrules.rulebook.lang import catalog
+from auctionrules.rulebook.writer import Writer
 
 
-def example_table(variant: str) -> Table:
-    section = build_document(load_ruleset(variant), "en").section("scoring.example")
+def example_table(variant: str, lang: str = "en") -> Table:
+    section = build_document(load_ruleset(variant), lang).section("scoring.example")
     (table,) = [b for b in section.blocks if isinstance(b, Table)]
     return table
+
+
+def test_the_french_book_example_is_reproduced() -> None:
+    """004 "Manches suivantes": Krypto first in round 1 (30.000 each), third in round 2
+    (40.000: 10.000 plus the 30.000 of round 1), unranked in round 3 (nothing "en dépit
+    des 40.000 marqués sur le plateau"), second in round 4 (60.000)."""
+    text = render(load_ruleset("hig-1992-fr"), lang="fr")
+    assert "Suivons un artiste, Krypto" in text
+    rows = example_table("hig-1992-fr", "fr").rows
+    nbsp = "\u00a0"
+    assert [row[5] for row in rows] == [
+        f"30{nbsp}000{nbsp}$", f"40{nbsp}000{nbsp}$", f"0{nbsp}$", f"60{nbsp}000{nbsp}$"
+    ]
+    assert [row[2] for row in rows] == ["1er", "3e", "-", "2e"]
+    assert (
+        f"Manche 3 : Krypto n'est pas classé ; sa colonne totalise pourtant 40{nbsp}000{nbsp}$, "
+        "mais ses tableaux ne valent rien." in text
+    )
 
 
 @pytest.mark.parametrize("variant", resources.bundled_variant_ids())
 def test_example_follows_the_scoring_rules(variant: str) -> None:
     ruleset = load_ruleset(variant)
+    amount = Writer(ruleset, catalog("en")).amount
     table = example_table(variant)
-    assert table.header == ("Artist" if variant != "taiwan" else "Genre", "Cards", "Place",
-                            "This round", "Column total", "Per card")
-    names = [a.name.get("en") for a in ruleset.theme.artists]
-    assert [row[0] for row in table.rows] == names
-    ranked = sorted((row for row in table.rows if row[2] != "-"), key=lambda row: row[2])
-    values = [ruleset.amount(v) for v in ruleset.scoring.ranking]
-    # 001 "Settling Up": 30,000 to the first, 20,000 to the second, 10,000 to the third
-    assert [row[3] for row in ranked] == values[: len(ranked)]
-    for row in table.rows:
-        if row[2] == "-":  # an unranked artist's cards are worth nothing, whatever its column
-            assert row[3] == row[5] == ruleset.amount(0)
-        else:  # cumulative: a card is worth the whole column
-            assert row[5] == row[4]
-    # ranking: more cards first, ties to the artist further left on the board
-    order = sorted(range(len(names)), key=lambda i: (-int(table.rows[i][1] or 0), i))
-    expected = [names[i] for i in order if int(table.rows[i][1] or 0) > 0][: len(values)]
-    assert [row[0] for row in sorted(ranked, key=lambda row: row[2])] == expected
+    assert table.header == ("Round", "Cards", "Place", "Added", "Column total", "Per card")
+    first, second, third = ruleset.scoring.ranking
+    # 001 "Settling Up": the values of the places; cumulative valuation: a card is worth
+    # its whole column, and nothing when its artist is unranked, whatever the column holds
+    assert [row[2] for row in table.rows] == ["1st", "3rd", "-", "2nd"]
+    assert [row[3] for row in table.rows] == [amount(v) for v in (first, third, 0, second)]
+    column = [first, first + third, first + third, first + third + second]
+    assert [row[4] for row in table.rows] == [amount(v) for v in column]
+    assert [row[5] for row in table.rows] == [amount(v) for v in (*column[:2], 0, column[3])]
+    name = ruleset.theme.artists[-1].name.get("en")
+    text = render(ruleset, lang="en")
+    assert f"Follow one {ruleset.theme.artist_noun.get('en')}, {name}," in text
+    assert f"In round 3, {name} is not ranked" in text
 
 
 @pytest.mark.parametrize("variant", resources.bundled_variant_ids())
-def test_example_explains_cumulative_and_unranked_values(variant: str) -> None:
-    ruleset = load_ruleset(variant)
-    text = render(ruleset, format="md", lang="en")
-    assert "### Worked example" in text
-    assert "(4 players, seed 7)" in text
-    rows = example_table(variant).rows
-    # whichever round the seeded game shows, the prose explains what its table holds
-    cumulative = any(row[2] != "-" and row[3] != row[4] for row in rows)
-    unranked = any(row[2] == "-" and row[4] != ruleset.amount(0) for row in rows)
-    assert ("from earlier rounds, so each of its cards sells for" in text) == cumulative
-    assert ("but is not ranked this round: its cards are worth nothing" in text) == unranked
-    assert "The bank paid Player 1 " in text
+def test_the_example_is_a_story_not_an_engine_run(variant: str) -> None:
+    text = render(load_ruleset(variant), lang="en") + render(load_ruleset(variant), lang="fr")
+    for word in ("seed", "graine", "random players", "engine", "moteur"):
+        assert word not in text.lower()
 
 
 def test_example_is_reproducible() -> None:
@@ -67,10 +76,10 @@ def test_without_the_engine_the_example_is_left_out(monkeypatch: pytest.MonkeyPa
 
 
 def test_an_engine_that_fails_leaves_the_example_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Broken:
-        @staticmethod
-        def play_game(*args: object) -> None:
-            raise RuntimeError("engine bug")
+    import auctionrules.engine.scoring
 
-    monkeypatch.setattr(example, "_engine", lambda: Broken)
+    def broken(**kwargs: object) -> None:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(auctionrules.engine.scoring, "score_round", broken)
     assert "Worked example" not in render(load_ruleset("taiwan"))

@@ -14,15 +14,16 @@ from functools import cache
 
 import pytest
 
+from auctionrules import resources
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import build_document, render
 
 
 @cache
-def rulebook(variant: str, lang: str = "en") -> str:
+def rulebook(variant: str, lang: str = "en", *, example: bool = False) -> str:
     """Markdown without escapes, so facts read as plain text."""
     return re.sub(r"\\(.)", r"\1", render(load_ruleset(variant), format="md", lang=lang,
-                                            example=False))
+                                            example=example))
 
 
 @cache
@@ -35,7 +36,7 @@ def section(variant: str, key: str, lang: str = "en") -> str:
 
 HIG_EN = [
     # 001 setup: "Each player takes 100,000 in starting capital plus a sight screen"
-    ("setup", "Each player starts with 100,000."),
+    ("setup", "Each player starts with 100,000 dollars."),
     ("setup", "Players keep their money hidden behind their screens"),
     # 001 "The Second and subsequent rounds": deal table 10/6/6/0, 9/4/4/0, 8/3/3/0
     ("setup", "3 players | 10 | 6 | 6 | 0"),
@@ -48,7 +49,7 @@ HIG_EN = [
     ("components", "Christin P: 14 cards"),
     ("components", "Krypto: 16 cards"),
     # 001 free auction: "all bids should be in multiples of 1000"
-    ("playing", "All bids and prices are multiples of 1,000."),
+    ("playing", "All bids and prices are multiples of 1,000 dollars."),
     # 001 once around: "Because she has bought her own card ... gives the 13,000 to the Bank"
     ("playing", "an auctioneer who buys their own card pays the bank instead"),
     # 001 "No Bids at Auction": "taken by the auctioneer without payment"
@@ -98,7 +99,7 @@ HIG_EN = [
     ("scoring", "the one further left on the board ranks higher: Lite Metal beats everyone"),
     # 001 "Settling up after the second and third rounds": "the value ... is the sum of all the
     # markers"; "The 30,000 marker for Lite Metal is not counted at this point"
-    ("scoring", "worth the sum of all the values in its column"),
+    ("scoring", "worth the sum of all the values in that artist's column"),
     ("scoring", "a card of an unranked artist is worth nothing"),
     # 001: "the cards played in the first round are returned to the box"
     ("scoring", "all cards on the table are discarded; cards in hand are kept"),
@@ -111,7 +112,7 @@ HIG_EN = [
     # that a player has auctioned ... they may, if they wish, turn over the topmost card"
     ("optional", "3 players | 9 | 4 | 4 | 0 | 1"),
     ("optional", "The player who just auctioned decides and turns it over."),
-    ("optional", "Turning a card over is optional."),
+    ("optional", "Turning a dummy card over is optional."),
     ("optional", "The top card of the dummy hand is turned over."),
     # 001: "neither auctioned, nor are they cashed in"; "If the card turned over ... is a "="
     # card, no second card is turned over."
@@ -121,14 +122,15 @@ HIG_EN = [
 
 HIG_FR = [
     # 004 Préparation : « Le banquier donne à chacun $100.000 au début de la partie. »
-    ("setup", "Le banquier donne à chacun $100.000 au début de la partie."),
+    ("setup", "Le banquier donne à chacun 100\u00a0000\u00a0$ au début de la partie."),
     # 004 Préparation : 3 joueurs 10, 4 joueurs 9, 5 joueurs 8 ; Manches suivantes : 6 6 0...
     ("setup", "3 joueurs | 10 | 6 | 6 | 0"),
     ("setup", "5 joueurs | 8 | 3 | 3 | 0"),
     # 004 Contenu : « 14 de Christin P. »
     ("components", "Christin P. : 14 cartes"),
-    # 004 Règles générales : « toutes les offres doivent être multiples de 1000 »
-    ("playing", "multiples de $1.000"),
+    # 004 Règles générales : « toutes les offres doivent être multiples de 1000 » (amounts
+    # are written the French way: a space between thousands, the dollar sign after)
+    ("playing", "multiples de 1\u00a0000\u00a0$"),
     # 004 : « si aucun joueur ne fait d'offre, le vendeur obtient le tableau gratuitement,
     # sauf dans une vente à prix fixe »
     ("playing", "le vendeur obtient le tableau gratuitement, sauf dans une vente à prix fixe"),
@@ -141,7 +143,7 @@ HIG_FR = [
     ("auctions.fixed_price", "Le vendeur ne peut pas fixer le prix au-dessus de la somme"),
     # 004 E. Double enchère : parts égales ; reste de $1.000 au nouveau vendeur ; part à la banque
     ("auctions.double", "l'argent est divisé en parts égales entre le vendeur initial"),
-    ("auctions.double", "le nouveau vendeur obtient les $1.000 du reste de la division"),
+    ("auctions.double", "le nouveau vendeur obtient les 1\u00a0000\u00a0$ du reste de la division"),
     ("auctions.double", "il paie sa part à la banque et l'autre part à l'autre vendeur"),
     ("auctions.double", "perdent une possibilité d'être vendeur"),
     # 004 Fin des ventes : « il y aura deux peintures invendues plutôt qu'une »
@@ -153,14 +155,16 @@ HIG_FR = [
     # 004 Vente à la banque : « Si moins de trois artistes ... seuls ces artistes sont classés »
     ("scoring", "seuls ceux-là sont classés"),
     ("scoring", "le plus à gauche sur le plateau est classé en tête"),
-    ("scoring", "1er | $30.000"),
+    ("scoring", "1er | 30\u00a0000\u00a0$"),
     # 004 Variante, le joueur mystère : « peut retourner une carte au hasard de la main
     # mystère » ; « toujours facultative »
     ("optional", "On retourne une carte au hasard de la main mystère."),
     ("optional", "C'est le joueur qui vient de conduire la vente qui décide"),
     ("optional", "Retourner une carte mystère est toujours facultatif."),
-    # 004 Variante un seul bénéficiaire : « le nouveau vendeur reçoit tout l'argent »
-    ("optional", "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente."),
+    # 004 Variante un seul bénéficiaire : « le nouveau vendeur reçoit tout l'argent ... à
+    # moins qu'il ne mène la vente aux enchères lui-même »
+    ("optional", "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente"),
+    ("optional", "à moins qu'il ne mène la vente lui-même"),
     # 004 Vainqueur : « Le joueur le plus riche gagne la partie. »
     ("end", "le joueur le plus riche gagne"),
 ]
@@ -186,16 +190,20 @@ TAIWAN = [
 
 BOARDPIA = [
     # 002: minimum bid 1, 100 coins each
-    ("setup", "Each player starts with 100."),
+    ("setup", "Each player starts with 100 coins."),
     ("playing", "The smallest bid or price is 1"),
     ("overview", "for 2, 3, 4 or 5 players"),
     ("components", "Édouard Manet: 12 cards"),
     # 002 double: the new auctioneer receives the money
-    ("auctions.double", "The auctioneer of the lot receives the whole price."),
+    ("auctions.double", "The auctioneer of the lot receives the whole price"),
     # 002 2-player variant: "you may only play a Double Auction card if you possess a second
     # auction card that goes with it"
     ("auctions.double", "With 2 players, a player may play a double only while holding a "
                         "second card"),
+    # ... and, holding it, the leader adds it: nobody else does (the engine refuses the pass)
+    ("auctions.double", "and must then add that card: nobody else adds one"),
+    # the deadlock of doubles without a companion can only happen with 2 players
+    ("round_end", "With 2 players, if every player who still holds cards holds only doubles"),
     # 002 "The player left of the previous Auctioneer becomes the New Auctioneer"
     ("round_end", "on the left of the last auctioneer"),
     # 002 "As the last painting card becomes auctioned off" (read as sold)
@@ -229,7 +237,7 @@ CMON = [
     ("setup", "Each player starts with 100 k€."),
     ("setup", "4 players | 9 | 4 | 4 | 0"),
     # 003 E. 2): "the new auctioneer receives all the money"
-    ("auctions.double", "The auctioneer of the lot receives the whole price."),
+    ("auctions.double", "The auctioneer of the lot receives the whole price"),
     # 003 C.: "If the auctioneer is one of the players who tied for the highest bid, then they
     # buy the painting."
     ("auctions.sealed", "a tied auctioneer buys the card"),
@@ -248,6 +256,8 @@ CHECKLISTS = {
     ("boardpia-renaissance", "en"): RENAISSANCE + BOARDPIA[1:2],
     ("cmon-2017", "en"): CMON,
 }
+
+VARIANTS = resources.bundled_variant_ids()
 
 CASES = [
     pytest.param(variant, lang, key, fact, id=f"{variant}-{lang}-{i}")
@@ -281,6 +291,36 @@ def test_the_french_rulebook_is_in_french() -> None:
                     "### Dans la main", "### Prix fixe", "### Double enchère",
                     "## Vente à la banque"):
         assert heading in text
-    body = text.split("## Hypothèses")[0]  # the notes quote option paths such as broke_auctioneer
-    for english in ("auctioneer", "The ", " the "):
-        assert english not in body
+
+
+#: Words that give away English in a French rulebook (none is also a French word).
+ENGLISH = frozenset({
+    "the", "and", "of", "with", "when", "who", "which", "player", "players", "round", "rounds",
+    "card", "cards", "bid", "bids", "auction", "auctioneer", "seller", "split", "equally",
+    "side", "translation", "translated", "by", "community", "documented", "rulebook", "random",
+    "money", "seed", "default", "none", "true", "false", "adder", "leader", "payee",
+    "cumulative", "unsold", "top", "first", "last", "winner", "anyone", "only", "keeps",
+    "free", "sold",
+})
+#: Text the French rulebook quotes as written (edition credits, untranslated notes).
+QUOTED = re.compile(r"«\u00a0.*?\u00a0»", re.S)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_english_in_a_french_rulebook(variant: str) -> None:
+    """A French player reads French everywhere but in what is clearly quoted; artist names
+    are names."""
+    ruleset = load_ruleset(variant)
+    text = QUOTED.sub("", rulebook(variant, "fr", example=True))
+    for artist in ruleset.theme.artists:
+        text = text.replace(artist.name.get("fr"), "")
+    words = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}
+    assert not words & ENGLISH, sorted(words & ENGLISH)
+
+
+def test_the_single_beneficiary_rule_is_said_once() -> None:
+    """004 "Variante pour la double enchère : un seul bénéficiaire": the rule is stated once,
+    with its "à moins qu'il ne mène la vente aux enchères lui-même"."""
+    text = section("hig-1992-fr", "optional_modules.1", "fr")
+    assert text.count("reçoit tout l'argent") == 1
+    assert "à moins qu'il ne mène la vente lui-même" in text

@@ -44,6 +44,33 @@ def test_catalog_has_the_keys_and_fields_of_english(lang: str) -> None:
         assert fields(other.words[key]) == fields(template), key
 
 
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_catalog_titles_and_value_labels_match_english(lang: str) -> None:
+    en, other = catalog("en"), catalog(lang)
+    assert set(other.values) == set(en.values)
+    assert set(other.option_titles) == set(en.option_titles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_value_labels_name_real_option_values(lang: str) -> None:
+    from auctionrules.rulebook import schema
+    from auctionrules.rulebook.writer import value_key
+
+    for key in catalog(lang).values:
+        path, value = key.split("=", 1)
+        option = schema.option(path.replace(".N.", ".3."))
+        known = [value_key(v) for v in option.choices()] + [value_key(option.default)]
+        assert value in known, key
+
+
+def test_the_designer_section_can_be_left_out() -> None:
+    ruleset = load_ruleset("hig-1992-fr")
+    assert "## Pour les concepteurs" in render(ruleset, example=False)
+    players = render(ruleset, example=False, designer=False)
+    assert "Pour les concepteurs" not in players and "004_" not in players
+    assert "## Variantes" in players
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_variant_renders_in_every_language(variant: str, lang: str) -> None:
@@ -99,8 +126,13 @@ def test_rst_nested_heading_depth() -> None:
 
 
 def test_money_in_the_theme_format() -> None:
-    assert "Each player starts with 100,000." in render(load_ruleset("hig-1992-en"))
-    assert "$100.000" in render(load_ruleset("hig-1992-fr"), lang="fr")
+    # English keeps the variant's own format, with the currency's name when the format
+    # has no sign; French writes every amount the French way, whatever the variant says
+    assert "Each player starts with 100,000 dollars." in render(load_ruleset("hig-1992-en"))
+    assert "$100.000" in render(load_ruleset("hig-1992-fr"), lang="en")
+    assert "100\u00a0000\u00a0$" in render(load_ruleset("hig-1992-fr"), lang="fr")
+    assert "100\u00a0000\u00a0dollars" in render(load_ruleset("hig-1992-en"), lang="fr")
+    assert "100\u00a0TWD" in render(load_ruleset("taiwan"), lang="fr")
     assert "100 TWD" in render(load_ruleset("taiwan"))
     assert "100 k€" in render(load_ruleset("cmon-2017"))
 
@@ -157,8 +189,9 @@ def test_translated_option_titles_name_real_options(lang: str) -> None:
 def test_french_option_titles_in_the_defaults_list() -> None:
     doc = build_document(load_ruleset("hig-1992-fr"), "fr", example=False)
     items = [u.text for u in doc.section("defaults").units()]
-    assert "Qui reçoit l'argent (auctions.double.payee) : split-equally (par défaut : adder)" in (
-        items
+    assert (
+        "Qui reçoit l'argent : partagé entre les deux vendeurs (par défaut : le joueur qui a "
+        "posé la deuxième carte)" in items
     )
 
 
@@ -168,8 +201,9 @@ def test_custom_strategy_is_named_with_its_option() -> None:
     document["auctions"] = {**document["auctions"],
                             "open": {"enabled": True, "ending": "club.slow-close"}}
     changed = type(ruleset).from_document(document)
-    assert "Ending: this rule is played by the custom strategy club.slow-close." in render(
-        changed, lang="en", example=False
+    assert (
+        "End of an open auction: this rule is played by the custom strategy club.slow-close."
+        in render(changed, lang="en", example=False)
     )
     assert (
         "Fin de l'aller et retour : cette règle est jouée par la stratégie personnalisée "
@@ -181,6 +215,6 @@ def test_a_text_option_is_shown_in_the_rulebook_language() -> None:
     """The defaults list prints a per-language value (the currency name) as text, not as
     the mapping written in YAML."""
     text = render(load_ruleset("hig-1992-fr"), format="md", lang="fr")
-    (line,) = [ln for ln in text.splitlines() if "(theme.currency.name)" in ln]
-    assert line.startswith("- Nom de la monnaie (theme.currency.name) : dollars ")
+    (line,) = [ln for ln in text.splitlines() if "Nom de la monnaie" in ln]
+    assert line.startswith("- Nom de la monnaie : dollars ")
     assert "{" not in line

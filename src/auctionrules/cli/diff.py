@@ -10,6 +10,15 @@ HELP = "list the rules that differ between two rulesets; exit 0 identical, 1 dif
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="a bundled id or a ruleset file")
     parser.add_argument("b", metavar="B", help="a bundled id or a ruleset file")
+    parser.add_argument(
+        "--module", "-m", dest="modules", action="append", default=[], metavar="MODULE",
+        help="apply a rule module to B (bundled id or file); repeatable. What a module "
+        "changes: diff X X --module M",
+    )
+    parser.add_argument(
+        "--module-a", dest="modules_a", action="append", default=[], metavar="MODULE",
+        help="apply a rule module to A; repeatable",
+    )
     parser.add_argument("--lang", default="en", help="language of the prose (en, fr)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
@@ -23,11 +32,10 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.rulebook.diff import diff
 
     try:
-        a = load(args.a)
-        b = load(args.b)
+        a = load(args.a, args.modules_a)
+        b = load(args.b, args.modules)
     except LoadFailedError as exc:
-        del exc
-        return 2
+        return exc.code
     try:
         result = diff(a, b, args.lang)
     except UnknownLanguageError as exc:

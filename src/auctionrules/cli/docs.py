@@ -16,6 +16,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", default=None, help="language code (en, fr); default: the ruleset's language"
     )
+    parser.add_argument(
+        "--players-only", action="store_true",
+        help="leave out the closing designer section (sources, assumptions, options that "
+        "differ from the defaults)",
+    )
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
 
 
@@ -31,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     except LoadFailedError as exc:
         return exc.code
     try:
-        text = render(ruleset, format=args.format, lang=args.lang)
+        text = render(ruleset, format=args.format, lang=args.lang,
+                      designer=not args.players_only)
     except UnknownLanguageError as exc:
         print(f"auctionrules docs: {exc}", file=sys.stderr)
         return 2

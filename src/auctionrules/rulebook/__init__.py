@@ -9,7 +9,7 @@ and the tests compare rulebooks sentence by sentence.
 >>> from auctionrules.loader import load_ruleset
 >>> from auctionrules.rulebook import render
 >>> text = render(load_ruleset("hig-1992-fr"), format="md", lang="fr")
->>> "$100.000" in text
+>>> "100\u00a0000\u00a0$" in text
 True
 """
 
@@ -28,14 +28,21 @@ FORMATS: tuple[str, ...] = ("md", "rst")
 
 
 def render(
-    ruleset: Ruleset, *, format: str = "md", lang: str | None = None, example: bool = True
+    ruleset: Ruleset,
+    *,
+    format: str = "md",
+    lang: str | None = None,
+    example: bool = True,
+    designer: bool = True,
 ) -> str:
     """The rulebook of ``ruleset`` as Markdown (``"md"``) or reStructuredText (``"rst"``).
 
     ``lang`` defaults to the ruleset's own language; :class:`UnknownLanguageError`
     if there is no catalog for it, :class:`ValueError` for an unknown format.
+    The player rulebook ends with a short designer section (sources, assumptions,
+    options that differ from the defaults); ``designer=False`` leaves it out.
     """
-    document = build_document(ruleset, lang, example=example)
+    document = build_document(ruleset, lang, example=example, designer=designer)
     if format == "md":
         return markdown.render(document)
     if format == "rst":

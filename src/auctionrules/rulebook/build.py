@@ -28,7 +28,7 @@ from auctionrules.rulebook.document import (
 )
 from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections import basics, double, ending, notes, play, players
-from auctionrules.rulebook.writer import Param, Writer
+from auctionrules.rulebook.writer import Writer
 
 #: Keys of a module file that describe the module rather than change rules.
 _MODULE_METADATA = ("id", "kind", "title", "description", "modules")
@@ -103,11 +103,13 @@ def _optional(w: Writer, body: list[Section]) -> Section:
             changed = with_module(r, module_id)
         except (OSError, KeyError, TypeError, ValueError):
             continue
-        title = Param(_text(module.get("title", module_id), w.lang), ("optional_modules",))
-        intro = w.say("optional_modules", title=title,
-                      description=_text(module.get("description", ""), w.lang))
-        blocks = [Paragraph([intro]), *_changes(w, changed, known)]
-        subsections.append(Section(f"optional_modules.{index}", title.text, blocks))
+        title = _text(module.get("title", module_id), w.lang)
+        blocks: list[Block] = []
+        if module.get("description"):
+            description = _text(module["description"], w.lang)
+            blocks.append(Paragraph([w.say("optional_modules", description=description)]))
+        blocks += _changes(w, changed, known)
+        subsections.append(Section(f"optional_modules.{index}", title, blocks))
     return Section("optional", w.word("optional"), (), subsections)
 
 
@@ -118,13 +120,20 @@ def _text(value: Any, lang: str) -> str:
 
 
 def build_document(
-    ruleset: Ruleset, lang: str | None = None, *, optional: bool = True, example: bool = True
+    ruleset: Ruleset,
+    lang: str | None = None,
+    *,
+    optional: bool = True,
+    example: bool = True,
+    designer: bool = True,
 ) -> Document:
     """The rulebook of ``ruleset`` in ``lang`` (default: the ruleset's own language).
 
     ``optional=False`` leaves out the optional-rules section and ``example=False``
-    the worked example played by the engine (both are slower, and neither is
-    needed to compare two rulebooks sentence by sentence).
+    the worked example (neither is needed to compare two rulebooks sentence by
+    sentence); ``designer=False`` the closing designer section (sources,
+    assumptions, options that differ from the defaults), for a rulebook that is
+    for players only.
     """
     w = Writer(ruleset, catalog(lang or ruleset.language))
     sections = _body(w)
@@ -135,7 +144,7 @@ def build_document(
             scoring = sections[index]
             sections[index] = Section(scoring.key, scoring.title, scoring.blocks,
                                       (*scoring.subsections, section))
-    tail = [notes.assumptions(w), notes.non_defaults(w)]
+    tail = [notes.designer(w)] if designer else []
     if optional and ruleset.optional_modules:
         tail.insert(0, _optional(w, sections))
     return Document(ruleset.title.get(w.lang), w.lang, [*sections, *tail])

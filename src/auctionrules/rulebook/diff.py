@@ -1,16 +1,25 @@
 """The rules that differ between two rulesets, as option paths and as prose.
 
 Two rulesets are compared on their resolved documents (defaults filled in), so
-a value written out and the same value inherited from the schema are equal.
+a value written out and the same value inherited from the schema are equal; a
+text written per language (``{en: Yoko, fr: Yoko}``) equals the plain string it
+reads as in every language. Artists are compared by ``id``
+(``theme.artists.yoko.split.open``), not by their place in the list, and an
+artist only one side has is one change.
+
 The prose lists, per rulebook section, the sentences of both rulebooks that
 state a differing option, plus the sentences that exist in one rulebook only
-because of one (the split-price details of a split-equally payee, say).
-Metadata (title, edition, notes...) is not a rule and is left out.
+because of one (the split-price details of a split-equally payee, say); a
+table is shown as its header and the rows that differ. It ends with every
+differing option, titled and with its two values as a reader reads them, so
+the text mentions every change the JSON lists. Metadata (title, edition,
+notes...) is not a rule and is left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -20,10 +29,15 @@ from auctionrules.rulebook import schema
 from auctionrules.rulebook.build import build_document
 from auctionrules.rulebook.document import Document, Section, Sentence, covers
 from auctionrules.rulebook.lang import catalog
-from auctionrules.rulebook.sections.notes import show_value
+from auctionrules.rulebook.sections.notes import human_value, option_title, show_value
+from auctionrules.rulebook.writer import Writer
+from auctionrules.text import Text
 
 #: Sections that describe the ruleset rather than state a rule.
-_SKIPPED_SECTIONS = frozenset({"notes", "defaults"})
+_SKIPPED_SECTIONS = frozenset({"designer"})
+#: A key of a per-language text (the schema's ``text`` definition).
+_LANGUAGE = re.compile(r"^[a-z]{2}$")
+_ARTIST = re.compile(r"^theme\.artists\.([^.]+)(?:\.(.+))?$")
 
 
 @attrs.frozen
@@ -54,6 +68,16 @@ class SectionChange:
 
 
 @attrs.frozen
+class OptionLine:
+    """A differing option as a reader reads it: its title and both values."""
+
+    path: str
+    title: str
+    a: str
+    b: str
+
+
+@attrs.frozen
 class RulesDiff:
     """Everything that differs between ruleset ``a`` and ruleset ``b``."""
 
@@ -62,8 +86,10 @@ class RulesDiff:
     lang: str
     options: tuple[OptionChange, ...]
     sections: tuple[SectionChange, ...]
-    #: Differing options that no sentence states (shown with their two values).
+    #: Differing options that no sentence states (kept for callers; the text lists all).
     unstated: tuple[OptionChange, ...] = ()
+    #: Every differing option, titled, with human values (in :attr:`options` order).
+    lines: tuple[OptionLine, ...] = ()
 
     @property
     def identical(self) -> bool:
@@ -81,30 +107,30 @@ class RulesDiff:
         }
 
     def to_text(self) -> str:
-        """The prose report, grouped by section, in the diff's language."""
+        """The prose report, grouped by section, then every differing option."""
         cat = catalog(self.lang)
         if self.identical:
             return cat.word("identical", a=self.a, b=self.b) + "\n"
         out = [cat.word("differ", a=self.a, b=self.b), ""]
         for section in self.sections:
             out.append(section.title)
-            out += [f"  {self.a}: {_one_line(t)}" for t in section.a]
-            out += [f"  {self.b}: {_one_line(t)}" for t in section.b]
+            out += _section_lines(self.a, self.b, section)
             out.append("")
-        for change in self.unstated:
-            title = schema.option(change.path).title if _known(change.path) else change.path
-            title = cat.option_title(change.path, title)
-            out.append(cat.word("option", title=title, path=change.path,
-                                a=_show(change.a), b=_show(change.b)))
+        lines = self.lines or tuple(_raw_line(cat.option_title, o) for o in self.options)
+        if lines:
+            out.append(cat.word("options"))
+            out += ["  " + cat.word("option", title=line.title, a=line.a, b=line.b)
+                    for line in lines]
         return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _known(path: str) -> bool:
+def _raw_line(title_of: Any, change: OptionChange) -> OptionLine:
     try:
-        schema.option(path)
+        title = schema.option(change.path).title
     except KeyError:
-        return False
-    return True
+        title = change.path
+    return OptionLine(change.path, title_of(change.path, title), _show(change.a),
+                      _show(change.b))
 
 
 def _show(value: Any) -> str:
@@ -115,11 +141,52 @@ def _one_line(text: str) -> str:
     return text.replace("\n", " / ")
 
 
+def _section_lines(a: str, b: str, section: SectionChange) -> list[str]:
+    """Sentences prefixed by their side; tables as their header and the rows that differ."""
+    out = [f"  {a}: {t}" for t in section.a if "\n" not in t]
+    out += [f"  {b}: {t}" for t in section.b if "\n" not in t]
+    tables_a = [t.split("\n") for t in section.a if "\n" in t]
+    tables_b = [t.split("\n") for t in section.b if "\n" in t]
+    for index in range(max(len(tables_a), len(tables_b))):
+        left = tables_a[index] if index < len(tables_a) else []
+        right = tables_b[index] if index < len(tables_b) else []
+        if left and right and left[0] == right[0]:
+            out.append(f"    {left[0]}")
+            out += [f"  {a}: {row}" for row in left[1:] if row not in right]
+            out += [f"  {b}: {row}" for row in right[1:] if row not in left]
+        else:
+            out += [f"  {a}: {row}" for row in left] + [f"  {b}: {row}" for row in right]
+    return out
+
+
+# Options --------------------------------------------------------------------------
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, Mapping) and bool(value) and all(
+        isinstance(k, str) and _LANGUAGE.match(k) and isinstance(v, str) for k, v in value.items()
+    )
+
+
+def _by_id(value: Any) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and bool(value)
+        and all(isinstance(v, Mapping) and isinstance(v.get("id"), str) for v in value)
+    )
+
+
 def flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
-    """``(path, leaf)`` pairs: mappings and lists of mappings are followed into."""
-    if isinstance(value, Mapping):
+    """``(path, leaf)`` pairs: mappings are followed into, lists of mappings by their
+    ``id`` when every item has one (else by index); a per-language text is a leaf."""
+    if _is_text(value):
+        yield prefix.rstrip("."), value
+    elif isinstance(value, Mapping):
         for key, item in value.items():
             yield from flatten(item, f"{prefix}{key}.")
+    elif _by_id(value):
+        for item in value:
+            yield from flatten(item, f"{prefix}{item['id']}.")
     elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
         for index, item in enumerate(value):
             yield from flatten(item, f"{prefix}{index}.")
@@ -127,13 +194,100 @@ def flatten(value: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
         yield prefix.rstrip("."), value
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal, a plain string and a per-language text being equal when they read the same
+    in every language either names."""
+    if (isinstance(a, str) or _is_text(a)) and (isinstance(b, str) or _is_text(b)):
+        ta, tb = Text.of(a), Text.of(b)
+        languages = {"en", *ta.languages(), *tb.languages()}
+        return all(ta.get(lang) == tb.get(lang) for lang in languages)
+    return bool(a == b)
+
+
+def _items(document: Mapping[str, Any]) -> dict[str, Any]:
+    return {p: v for p, v in flatten(document) if p.split(".")[0] not in schema.METADATA_KEYS}
+
+
+def _artist_ids(document: Mapping[str, Any]) -> set[str]:
+    return {a["id"] for a in document.get("theme", {}).get("artists", ()) if "id" in a}
+
+
 def option_changes(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[OptionChange]:
-    """Leaf options whose values differ, metadata left out, in ``a``'s order then ``b``'s."""
-    left = {p: v for p, v in flatten(a) if p.split(".")[0] not in schema.METADATA_KEYS}
-    right = {p: v for p, v in flatten(b) if p.split(".")[0] not in schema.METADATA_KEYS}
-    paths = list(dict.fromkeys([*left, *right]))
-    return [OptionChange(p, left.get(p), right.get(p)) for p in paths
-            if left.get(p) != right.get(p)]
+    """Leaf options whose values differ, metadata left out, in ``a``'s order then ``b``'s;
+    an artist only one side has is one change of the whole artist."""
+    left, right = _items(a), _items(b)
+    ids_a, ids_b = _artist_ids(a), _artist_ids(b)
+    whole = {
+        f"theme.artists.{i}": (_artist(a, i), _artist(b, i)) for i in ids_a ^ ids_b
+    }
+    changes: list[OptionChange] = []
+    done: set[str] = set()
+    for path in dict.fromkeys([*left, *right]):
+        match = _ARTIST.match(path)
+        if match and f"theme.artists.{match.group(1)}" in whole:
+            key = f"theme.artists.{match.group(1)}"
+            if key not in done:
+                done.add(key)
+                changes.append(OptionChange(key, *whole[key]))
+            continue
+        if not _same(left.get(path), right.get(path)):
+            changes.append(OptionChange(path, left.get(path), right.get(path)))
+    return changes
+
+
+def _artist(document: Mapping[str, Any], artist_id: str) -> Any:
+    for artist in document.get("theme", {}).get("artists", ()):
+        if artist.get("id") == artist_id:
+            return artist
+    return None
+
+
+def _line(change: OptionChange, wa: Writer, wb: Writer) -> OptionLine:
+    """Title and both values of ``change``, each value as its own ruleset writes it."""
+    match = _ARTIST.match(change.path)
+    if match:
+        name = _artist_name(match.group(1), wa, wb)
+        rest = match.group(2)
+        if rest is None:
+            title = wa.catalog.option_title("theme.artists", "Artists")
+            return OptionLine(change.path, title, _artist_value(change.a, wa),
+                              _artist_value(change.b, wb))
+        if rest.startswith("split."):
+            label = wa.word(f"auction.{rest.split('.', 1)[1]}")
+        else:
+            label = wa.catalog.option_title(f"theme.artists.N.{rest}", rest)
+        return OptionLine(change.path, f"{name}, {label}", _value(wa, change.path, change.a),
+                          _value(wb, change.path, change.b))
+    try:
+        title = schema.option(change.path).title
+    except KeyError:
+        title = change.path
+    return OptionLine(change.path, option_title(wa, change.path, title),
+                      _value(wa, change.path, change.a), _value(wb, change.path, change.b))
+
+
+def _artist_name(artist_id: str, *writers: Writer) -> str:
+    for w in writers:
+        for artist in w.ruleset.theme.artists:
+            if artist.id == artist_id:
+                return artist.name.get(w.lang)
+    return artist_id
+
+
+def _artist_value(value: Any, w: Writer) -> str:
+    if value is None:
+        return "-"
+    return Text.of(value.get("name", value.get("id", "?"))).get(w.lang)
+
+
+def _value(w: Writer, path: str, value: Any) -> str:
+    if value is None:
+        return "-"
+    return human_value(w, path, list(value) if isinstance(value, Sequence)
+                       and not isinstance(value, str) else value)
+
+
+# Prose ---------------------------------------------------------------------------
 
 
 def _titled(document: Document) -> Iterator[tuple[Section, str]]:
@@ -174,12 +328,17 @@ def _placed(document: Document) -> tuple[Placed, Placed]:
     return texts, keys
 
 
+def _generic(path: str) -> str:
+    """``theme.artists.yoko.split.open`` -> ``theme.artists``: what sentences declare."""
+    return "theme.artists" if path.startswith("theme.artists.") else path
+
+
 def diff(a: Ruleset, b: Ruleset, lang: str = "en") -> RulesDiff:
     """Compare ``a`` and ``b``; the prose is written in ``lang``."""
     options = option_changes(a.document, b.document)
-    paths = [o.path for o in options]
-    doc_a = build_document(a, lang, example=False)
-    doc_b = build_document(b, lang, example=False)
+    paths = [_generic(o.path) for o in options]
+    doc_a = build_document(a, lang, example=False, designer=False)
+    doc_b = build_document(b, lang, example=False, designer=False)
     texts_a, keys_a = _placed(doc_a)
     texts_b, keys_b = _placed(doc_b)
     order: dict[str, str] = {}
@@ -199,5 +358,23 @@ def diff(a: Ruleset, b: Ruleset, lang: str = "en") -> RulesDiff:
         SectionChange(key, title, tuple(found[key][0]), tuple(found[key][1]))
         for key, title in order.items()
     )
-    unstated = tuple(o for o in options if o.path not in stated)
-    return RulesDiff(a.id, b.id, lang, tuple(options), sections, unstated)
+    unstated = tuple(o for o in options if _generic(o.path) not in stated)
+    cat = catalog(lang)
+    wa, wb = Writer(a, cat), Writer(b, cat)
+    return RulesDiff(a.id, b.id, lang, tuple(options), sections, unstated,
+                     _lines(options, wa, wb))
+
+
+def _lines(options: Sequence[OptionChange], wa: Writer, wb: Writer) -> tuple[OptionLine, ...]:
+    """One line per option; the artists only one side has are one line, named."""
+    whole = [o for o in options if _ARTIST.match(o.path) and o.path.count(".") == 2]
+    lines = [_line(o, wa, wb) for o in options if o not in whole]
+    if whole:
+        left = [_artist_value(o.a, wa) for o in whole if o.a is not None]
+        right = [_artist_value(o.b, wb) for o in whole if o.b is not None]
+        title = wa.catalog.option_title("theme.artists", "Artists")
+        line = OptionLine("theme.artists", title, wa.catalog.join(left) or "-",
+                          wb.catalog.join(right) or "-")
+        at = next(i for i, o in enumerate(options) if o in whole)
+        lines.insert(min(at, len(lines)), line)
+    return tuple(lines)

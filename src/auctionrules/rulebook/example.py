@@ -1,28 +1,36 @@
-"""The worked scoring example, computed by the engine from a seeded game.
+"""The worked scoring example: the printed rulebooks' own, computed for this ruleset.
 
-A printed rulebook explains scoring with an example; a generated one can do
-better and show a real game of this very ruleset, so the example can never
-disagree with the rules. The engine's ``scored`` event carries what is needed:
-the ranked artists, the value each one added this round, the board's column
-totals, what a card sold for and the payout per seat.
+The Hans im Glück rulebooks (001, 004) and the Boardpia one (002) explain the
+value of a painting by following one artist over four rounds: first (30,000),
+third (worth 40,000 with the earlier marker), unranked (worth nothing despite
+the 40,000 on the board), second (60,000). The generated rulebook tells the
+same story with this ruleset's artists, ranking values, tie-break and
+valuation: the card counts of those rounds are the books', the places and
+values are computed by the engine's own scoring functions, so the example can
+never disagree with the rules it illustrates.
 
-The engine is optional here: without it, or if its events do not have the
-expected shape, the section is left out rather than failing the rulebook.
-Every sentence of the example depends on every option (``*``): any rule can
-change how a game goes.
+The engine is optional here: without it the section is left out rather than
+failing the rulebook. The example depends on every option (``*``): a custom
+ranking or valuation strategy changes it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
 
-#: Seed of the example game: fixed, so the rulebook is reproducible.
-SEED = 7
+#: Cards laid out per round in the books' example (004 "Manches suivantes",
+#: 001 "Settling up after the second and third rounds"): four columns of other
+#: artists, then the artist the example follows (Krypto, the last on the board).
+ROUNDS: tuple[tuple[int, ...], ...] = (
+    (1, 0, 0, 0, 5),
+    (5, 4, 0, 0, 3),
+    (5, 4, 3, 0, 1),
+    (5, 0, 0, 0, 4),
+)
 
 _ALL = "*"
 
@@ -34,91 +42,59 @@ def _engine() -> Any:
         return None
 
 
+def _counts(row: tuple[int, ...], artists: int, cap: int) -> list[int]:
+    """The books' counts spread over ``artists`` columns (the followed one last)."""
+    others = list(row[:-1])[: artists - 1]
+    others += [0] * (artists - 1 - len(others))
+    return [min(c, cap) for c in [*others, row[-1]]]
+
+
 def example(w: Writer) -> Section | None:
-    """The scoring of one round of a seeded game, or ``None`` without a usable engine."""
-    engine = _engine()
-    if engine is None or not hasattr(engine, "play_game"):
+    """The example section, or ``None`` without a usable engine."""
+    if _engine() is None:
         return None
-    players = _players(w)
     try:
-        game = engine.play_game(w.ruleset, players, SEED)
-        events = [e.to_dict() for e in game.events]
-        return _section(w, players, events)
+        return _section(w)
     except Exception:  # the engine is optional; a rulebook without the example is still whole
         return None
 
 
-def _players(w: Writer) -> int:
-    """Four players if the ruleset allows it without dummy hands, else its smallest count."""
-    plain = [pc.players for pc in w.ruleset.player_counts if not pc.dummy_hands.hands]
-    return 4 if 4 in plain else (plain or list(w.ruleset.supported_players))[0]
-
-
-def _pick(scored: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
-    """The first round that shows cumulative values (an artist with earlier markers)."""
-    for event in scored:
-        added, board = event["added"], event["board"]
-        if any(board[a] != added[a] for a in board):
-            return event
-    return scored[0]
-
-
-def _section(w: Writer, players: int, events: list[dict[str, Any]]) -> Section | None:
-    scored = [e for e in events if e["kind"] == "scored"]
-    if not scored:
-        return None
-    event = _pick(scored)
-    number = event["round"]
-    ends = [e for e in events if e["kind"] == "round-end" and e["round"] == number]
-    counts: Mapping[str, int] = ends[0].get("counts", {}) if ends else {}
-    ranked: list[str] = list(event["ranked"])
+def _section(w: Writer) -> Section:
+    compile_rules = importlib.import_module("auctionrules.engine.rules").compile_rules
+    score_round = importlib.import_module("auctionrules.engine.scoring").score_round
     r = w.ruleset
-    rows = []
-    for artist in r.theme.artists:
-        place = w.catalog.ordinal(ranked.index(artist.id) + 1) if artist.id in ranked else "-"
-        rows.append((
-            artist.name.get(w.lang),
-            str(counts.get(artist.id, "")),
-            place,
-            r.amount(event["added"][artist.id]),
-            r.amount(event["board"][artist.id]),
-            r.amount(event["values"][artist.id]),
-        ))
-    header = [w.noun().text.capitalize(), w.word("cards"), w.word("place"), w.word("added"),
+    rules = compile_rules(r, r.supported_players[-1])
+    artists = len(r.theme.artists)
+    followed = artists - 1
+    name = r.theme.artists[followed].name.get(w.lang)
+    rounds = min(r.rounds, len(ROUNDS))
+    board = [[0] * artists for _ in range(r.rounds)]
+    rows: list[tuple[str, ...]] = []
+    sentences: list[Sentence] = []
+    for index in range(rounds):
+        counts = _counts(ROUNDS[index], artists, r.round_end.artist_cards)
+        score = score_round(
+            counts=counts, owned=[[followed]], board=board, round_index=index,
+            ranking=r.scoring.ranking, rank_unplayed=r.scoring.rank_unplayed_artists,
+            tie_break=rules.ranking_tie_break, valuation=rules.valuation,
+        )
+        column = sum(board[i][followed] for i in range(index + 1))
+        ranked = followed in score.ranked
+        place = w.catalog.ordinal(score.ranked.index(followed) + 1) if ranked else "-"
+        value = score.values[followed]
+        rows.append((str(index + 1), str(counts[followed]), place,
+                     w.amount(score.added[followed]), w.amount(column), w.amount(value)))
+        if ranked:
+            sentences.append(w.say("@example.ranked", _ALL, round=str(index + 1), name=name,
+                                   place=place, added=w.amount(score.added[followed]),
+                                   value=w.amount(value)))
+        elif column:
+            sentences.append(w.say("@example.unranked", _ALL, round=str(index + 1), name=name,
+                                   board=w.amount(column)))
+    header = [w.word("round"), w.word("cards"), w.word("place"), w.word("added"),
               w.word("column"), w.word("paid")]
     table = Table(header, rows, Sentence("@example.table", "", (_ALL,)))
-    intro = w.say("@example.intro", _ALL, seed=str(SEED), players=str(players),
-                  round=str(number))
-    blocks: list[Block] = [Paragraph([intro]), table]
-    blocks.append(Paragraph(_explain(w, event)))
+    intro = w.say("@example.intro", _ALL, noun=w.noun(), name=name,
+                  rounds=Param(str(rounds), (_ALL,)))
+    blocks: list[Block] = [Paragraph([intro]), table, Paragraph(sentences)]
     return Section("scoring.example", w.word("example"), blocks)
-
-
-def _explain(w: Writer, event: Mapping[str, Any]) -> list[Sentence]:
-    """One ranked artist with earlier markers, one unranked one, and the payouts."""
-    r = w.ruleset
-    names = {a.id: a.name.get(w.lang) for a in r.theme.artists}
-    ranked: list[str] = list(event["ranked"])
-    added, board, values = event["added"], event["board"], event["values"]
-    sentences = []
-    for artist in ranked:
-        if board[artist] != added[artist]:
-            sentences.append(w.say(
-                "@example.cumulative", _ALL, name=names[artist],
-                place=w.catalog.ordinal(ranked.index(artist) + 1),
-                added=r.amount(added[artist]), earlier=r.amount(board[artist] - added[artist]),
-                value=r.amount(values[artist]),
-            ))
-            break
-    for artist, name in names.items():
-        if artist not in ranked and board[artist]:
-            sentences.append(w.say("@example.unranked", _ALL, name=name,
-                                   board=r.amount(board[artist])))
-            break
-    payouts = [
-        f"{w.word('seat', n=seat + 1)} {r.amount(amount)}"
-        for seat, amount in enumerate(event["payouts"])
-    ]
-    sentences.append(w.say("@example.payouts", _ALL,
-                           payouts=Param(w.catalog.join(payouts), (_ALL,))))
-    return sentences

@@ -22,6 +22,8 @@ from auctionrules.rulebook.document import Sentence
 from auctionrules.rulebook.lang import Catalog
 
 _CUSTOM = re.compile(r"^[a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*$")
+#: The schema's default currency name: a word for money, not a unit to print.
+_PLACEHOLDER_CURRENCY = "money"
 
 
 @attrs.frozen
@@ -97,9 +99,17 @@ class Writer:
 
     # Parameters -----------------------------------------------------------
 
+    def amount(self, amount: int) -> str:
+        """``amount`` as this language writes the theme's money (``100,000 dollars``,
+        ``100 000 $``); the schema's placeholder currency name is no unit."""
+        currency = self.ruleset.theme.currency
+        name = currency.name.get(self.lang)
+        unit = None if name == _PLACEHOLDER_CURRENCY else name
+        return self.catalog.money(amount, currency.format, currency.thousands_separator, unit)
+
     def money(self, amount: int, *paths: str) -> Param:
         """``amount`` in the theme's currency, read from ``paths``."""
-        return Param(self.ruleset.amount(amount), (*paths, "theme.currency"))
+        return Param(self.amount(amount), (*paths, "theme.currency"))
 
     def noun(self, plural: bool = False) -> Param:
         """The theme's word for an artist column, e.g. ``artist`` or ``genres``."""

@@ -12,8 +12,12 @@ A catalog module (``en.py``, ``fr.py``) defines:
 - ``WORDS``: headings, table labels and auction type names;
 - ``plural(noun)``, ``join(items)`` (a, b and c), ``either(items)`` (a, b or c)
   and ``ordinal(n)`` (5th);
+- ``money(amount, format, separator, unit)``: an amount written as the
+  language writes money (French groups digits with a space and puts the
+  currency sign after the number, whatever the ruleset's own format);
 - optionally ``OPTION_TITLES``: option titles (generic paths) for languages
-  other than the schema's English.
+  other than the schema's English, and ``VALUES``: short labels of option
+  values (``path=value`` keys), for the options appendix and the diff.
 
 To add a language, copy ``en.py`` to ``<code>.py`` (ISO 639-1 code), translate
 every value, keep every key and field name; ``tests/docs`` checks that the keys
@@ -58,7 +62,9 @@ class Catalog:
     join: Callable[[Sequence[str]], str]
     either: Callable[[Sequence[str]], str]
     ordinal: Callable[[int], str]
+    money: Callable[[int, str, str, str | None], str]
     option_titles: Mapping[str, str] = attrs.field(factory=dict)
+    values: Mapping[str, str] = attrs.field(factory=dict)
 
     def template(self, key: str) -> str:
         """The template of a concrete key; ``KeyError`` names the generic key."""
@@ -67,6 +73,10 @@ class Catalog:
     def option_title(self, path: str, default: str) -> str:
         """The title of option ``path`` in this language, ``default`` (the schema's) if none."""
         return self.option_titles.get(generic_key(path), default)
+
+    def value_label(self, path: str, value: str) -> str | None:
+        """The short label of ``value`` for option ``path``; ``None`` if it has none."""
+        return self.values.get(generic_key(f"{path}={value}"))
 
     def word(self, key: str, **fields: object) -> str:
         """A heading or label, formatted with ``fields``."""
@@ -95,5 +105,7 @@ def catalog(code: str) -> Catalog:
         join=module.join,
         either=module.either,
         ordinal=module.ordinal,
+        money=module.money,
         option_titles=getattr(module, "OPTION_TITLES", {}),
+        values=getattr(module, "VALUES", {}),
     )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from auctionrules.text import group_digits
+
 NAME = "English"
 
 SENTENCES: dict[str, str] = {
@@ -20,8 +22,7 @@ SENTENCES: dict[str, str] = {
         "the end of the game wins."
     ),
     "description": "{description}",
-    "edition": "Edition: {edition}.",
-    "source": "Transcribed from the rulebook {source}.",
+    "publisher": "Published by {publisher}.",
     # Components
     "theme.artists": (
         "The deck holds {total} cards of {count} {nouns}, listed here in board order, "
@@ -29,11 +30,7 @@ SENTENCES: dict[str, str] = {
     ),
     "theme.artists.N": "{name}: {cards} cards",
     "theme.currency": "Money is counted in {currency}; amounts are written like {example}.",
-    "theme.split_source": (
-        "Each card carries the symbol of one auction type; the table gives how many cards "
-        "of each {noun} carry each symbol. Source of the split: {source}."
-    ),
-    "theme.split_source=none": (
+    "@components.split": (
         "Each card carries the symbol of one auction type; the table gives how many cards "
         "of each {noun} carry each symbol."
     ),
@@ -75,6 +72,7 @@ SENTENCES: dict[str, str] = {
     "auctions.fixed_price.enabled=false": "There are no cards for the {auction} in this game.",
     "auctions.double.enabled=false": "There are no cards for the {auction} in this game.",
     "money.bid_unit": "All bids and prices are multiples of {unit}.",
+    "money.bid_unit=1": "All bids and prices are whole numbers of {currency}.",
     "money.minimum_bid": (
         "The smallest bid or price is {minimum}, and each bid must be higher than the last one."
     ),
@@ -170,7 +168,8 @@ SENTENCES: dict[str, str] = {
         "in turn, clockwise."
     ),
     "auctions.double.who_may_add=leader-only": (
-        "Only the player who plays the double may add the second card."
+        "Only the player who plays the double may add the second card, from their own hand. "
+        "They then auction both cards as one lot and receive the whole price."
     ),
     "auctions.double.nobody_adds=leader-keeps": (
         "If nobody adds a second card, the player who played the double takes it without "
@@ -185,11 +184,13 @@ SENTENCES: dict[str, str] = {
     ),
     "auctions.double.lead_requires_companion=true": (
         "A player may play a double only while holding a second card that could be added "
-        "to it."
+        "to it, and must then add that card: nobody else adds one. They auction both cards "
+        "as one lot and receive the whole price."
     ),
     "auctions.double.lead_requires_companion": (
         "With {counts} players, a player may play a double only while holding a second card "
-        "that could be added to it; with other numbers of players, no second card is needed."
+        "that could be added to it, and must then add that card: nobody else adds one. With "
+        "other numbers of players, no second card is needed."
     ),
     "auctions.double.auctioneer=adder": (
         "Whoever adds the second card becomes the auctioneer of the lot, and play goes on "
@@ -203,7 +204,10 @@ SENTENCES: dict[str, str] = {
         "The player who added the second card receives the whole price; it is not split "
         "with the player who played the double."
     ),
-    "auctions.double.payee=auctioneer": "The auctioneer of the lot receives the whole price.",
+    "auctions.double.payee=auctioneer": (
+        "The auctioneer of the lot receives the whole price; the player who played the "
+        "double receives nothing unless they auction the lot themselves."
+    ),
     "auctions.double.payee=split-equally": (
         "When another player added the second card, the price is split equally between the "
         "player who played the double and the player who added the second card."
@@ -248,14 +252,14 @@ SENTENCES: dict[str, str] = {
         "That round is scored as usual, and play goes on with the next round, if any."
     ),
     "round_end.no_playable_card=next-round": (
-        "If every player who still holds cards holds only doubles without a second card of "
-        "their {noun}, nobody can lead: the round ends and is scored as usual, and play goes "
-        "on with the next round, if any; the cards in hand are kept."
+        "With {counts} players, if every player who still holds cards holds only doubles "
+        "without a second card of their {noun}, nobody can lead: the round ends and is scored "
+        "as usual, and play goes on with the next round, if any; the cards in hand are kept."
     ),
     "round_end.no_playable_card=end-game": (
-        "If every player who still holds cards holds only doubles without a second card of "
-        "their {noun}, nobody can lead: the round is scored as usual, and then the game is "
-        "over."
+        "With {counts} players, if every player who still holds cards holds only doubles "
+        "without a second card of their {noun}, nobody can lead: the round is scored as "
+        "usual, and then the game is over."
     ),
     "next_round.starter=left-of-last-card-player": (
         "The next round starts with the player on the left of the player who laid out the "
@@ -291,9 +295,9 @@ SENTENCES: dict[str, str] = {
     ),
     "scoring.valuation=cumulative": (
         "Each player then sells the cards they bought this round to the bank. A card of a "
-        "ranked {noun} is worth the sum of all the values in its column, this round's and "
-        "the earlier rounds'; a card of an unranked {noun} is worth nothing, whatever it was "
-        "worth before."
+        "ranked {noun} is worth the sum of all the values in that {noun}'s column, this "
+        "round's and the earlier rounds'; a card of an unranked {noun} is worth nothing, "
+        "whatever it was worth before."
     ),
     "scoring.valuation=this-round": (
         "Each player then sells the cards they bought this round to the bank. A card of a "
@@ -304,9 +308,10 @@ SENTENCES: dict[str, str] = {
         "After the sale, all cards on the table are discarded; cards in hand are kept."
     ),
     # End of the game
-    "@end.last": (
-        "The game ends after round {rounds} (or earlier, when all hands are empty). Cards "
-        "left in hand are worthless."
+    "@end.last": "The game ends after round {rounds}. Cards left in hand are worthless.",
+    "@end.early": (
+        "The game ends after round {rounds}, or earlier in the cases described under the end "
+        "of a round. Cards left in hand are worthless."
     ),
     "@end.winner": "All players reveal their money: the richest player wins.",
     "winner.ties=shared": "Tied richest players share the victory.",
@@ -314,18 +319,18 @@ SENTENCES: dict[str, str] = {
     # Player counts
     "player_counts.N.dummy_hands.hands": (
         "With {players} players, {hands} dealt as well, to nobody: every hand receives "
-        "{deal} cards in the successive rounds, and the dummy hands lie face down."
+        "{deal} cards in the successive rounds, and {face_down}."
     ),
     "@dummy.cards": (
-        "Dummy cards are turned face up during the round. They are never auctioned, nobody "
+        "The {cards} are turned face up during the round. They are never auctioned, nobody "
         "owns them and they earn nobody any money, but they count for the ranking and can "
-        "end the round. If a dummy card is a double, no second card is added."
+        "end the round. If a {card} is a double, no second card is added."
     ),
     "player_counts.N.dummy_hands.flip.when=after-auction": (
-        "After each auction, a dummy card may be turned over."
+        "After each auction, a {card} may be turned over."
     ),
     "player_counts.N.dummy_hands.flip.when=between-turns": (
-        "Between the players' turns, a dummy card is turned over."
+        "Between the players' turns, a {card} is turned over."
     ),
     "player_counts.N.dummy_hands.flip.by=auctioneer": (
         "The player who just auctioned decides and turns it over."
@@ -334,17 +339,17 @@ SENTENCES: dict[str, str] = {
         "The player who won the auction (who took the card, when nobody bid) decides and "
         "turns it over."
     ),
-    "player_counts.N.dummy_hands.flip.optional=true": "Turning a card over is optional.",
+    "player_counts.N.dummy_hands.flip.optional=true": "Turning a {card} over is optional.",
     "player_counts.N.dummy_hands.flip.optional=false": "A card must be turned over.",
-    "player_counts.N.dummy_hands.flip.card=top": "The top card of the dummy hand is turned over.",
+    "player_counts.N.dummy_hands.flip.card=top": "The top card of the {hand} is turned over.",
     "player_counts.N.dummy_hands.flip.card=random": (
-        "A card drawn at random from the dummy hand is turned over."
+        "A card drawn at random from the {hand} is turned over."
     ),
     "player_counts.N.dummy_hands.flip.hand=alternate": (
-        "The dummy hands are used in turn; an empty one is passed over."
+        "The {hands_word} are used in turn; an empty one is passed over."
     ),
     "player_counts.N.dummy_hands.flip.hand=random": (
-        "The dummy hand is chosen at random; an empty one is passed over."
+        "The {hand} is chosen at random; an empty one is passed over."
     ),
     "next_round.dummy_card_laid_by=flipper": (
         "A dummy card that ends the round counts as laid out by the player who turned it "
@@ -353,30 +358,42 @@ SENTENCES: dict[str, str] = {
     "next_round.dummy_card_laid_by=last-auctioneer": (
         "A dummy card that ends the round counts as laid out by the last auctioneer."
     ),
-    # Optional rules, assumptions, defaults
-    "optional_modules": "{title} (optional rule). {description}",
+    # Optional rules
+    "optional_modules": "{description}",
+    # For designers: where the ruleset comes from, its readings, its non-default options
+    "@designer": (
+        "This part is for game designers and for players comparing this rulebook with a "
+        "printed one; nothing in it is needed to play."
+    ),
+    "edition": "Transcribed edition: {edition}.",
+    "source": "Rulebook file: {source}.",
+    "theme.split_source": "Card split: {source}.",
+    "theme.split_source=none": "Card split: as printed in the rulebook.",
     "notes": (
         "Where the rulebook is silent or unclear, this ruleset takes the following readings."
     ),
-    "notes.N": "{text} ({topic})",
+    "notes.quoted": (
+        "Where the rulebook is silent or unclear, this ruleset takes the following readings "
+        "(quoted as the ruleset writes them, in {language})."
+    ),
+    "notes.N": "{topic}: {text}",
     "@defaults": "These options differ from the defaults of the ruleset schema.",
-    "@default.item": "{title} ({path}): {value} (default: {default})",
+    "@default.item": "{title}: {value} (default: {default})",
     "custom": "{option}: this rule is played by the custom strategy {strategy}.",
     # Worked example
     "@example.intro": (
-        "A game of these rules played by the engine with random players ({players} players, "
-        "seed {seed}): at the end of round {round}, the cards on the table, the ranking and "
-        "the values were as follows."
+        "Follow one {noun}, {name}, through a game of {rounds} rounds. The table gives, "
+        "round by round, how many {name} cards were laid out, the place {name} took, the "
+        "value added to the column on the board and what one {name} card sells for."
     ),
-    "@example.cumulative": (
-        "{name} ranks {place}: {added} this round plus {earlier} from earlier rounds, so each "
-        "of its cards sells for {value}."
+    "@example.ranked": (
+        "In round {round}, {name} comes {place}: the column gains {added}, so each {name} "
+        "card sells for {value}."
     ),
     "@example.unranked": (
-        "{name} has {board} in its column from earlier rounds but is not ranked this round: "
-        "its cards are worth nothing."
+        "In round {round}, {name} is not ranked: although {board} is marked in the column, "
+        "{name} cards sell for nothing."
     ),
-    "@example.payouts": "The bank paid {payouts}.",
 }
 
 WORDS: dict[str, str] = {
@@ -397,6 +414,16 @@ WORDS: dict[str, str] = {
     "dummy_hands": "Dummy hands",
     "dummy_hands_one": "one dummy hand is",
     "dummy_hands_many": "{n} dummy hands are",
+    "dummy_face_down_one": "the dummy hand lies face down",
+    "dummy_face_down_many": "the dummy hands lie face down",
+    "dummy_hand_one": "dummy hand",
+    "dummy_hands_word_one": "dummy hands",
+    "dummy_card_one": "dummy card",
+    "dummy_cards_word_one": "dummy cards",
+    "dummy_hand_many": "dummy hand",
+    "dummy_hands_word_many": "dummy hands",
+    "dummy_card_many": "dummy card",
+    "dummy_cards_word_many": "dummy cards",
     "round_end": "End of a round",
     "scoring": "Scoring",
     "place": "Place",
@@ -405,17 +432,27 @@ WORDS: dict[str, str] = {
     "end": "End of the game",
     "players_rules": "Rules for some numbers of players",
     "optional": "Optional rules",
+    "designer": "For designers: about this ruleset",
+    "sources": "Sources",
     "notes": "Assumptions",
     "defaults": "Options that differ from the defaults",
     "example": "Worked example",
+    "round": "Round",
     "cards": "Cards",
-    "added": "This round",
+    "added": "Added",
     "column": "Column total",
     "paid": "Per card",
+    "with_players": "with {counts} players",
+    "yes": "yes",
+    "no": "no",
+    "quote": "“{text}”",
+    "lang.en": "English",
+    "lang.fr": "French",
     "seat": "Player {n}",
     "identical": "{a} and {b} have the same rules.",
     "differ": "Rules that differ between {a} and {b}:",
-    "option": "{title} ({path}): {a} / {b}",
+    "options": "Options that differ:",
+    "option": "{title}: {a} / {b}",
 }
 
 
@@ -443,3 +480,151 @@ def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def singular(unit: str) -> str:
+    """``dollars`` -> ``dollar``, ``coins`` -> ``coin``: the unit after the amount 1."""
+    return unit[:-1] if unit.endswith("s") and not unit.endswith("ss") else unit
+
+
+def money(amount: int, fmt: str, separator: str, unit: str | None) -> str:
+    """An amount as the ruleset writes it (``100,000``, ``$100.000``, ``100 TWD``).
+
+    A format without a currency sign of its own is followed by the currency's
+    name (``100,000 dollars``), so that no amount is a bare number; ``unit`` is
+    ``None`` when the ruleset names no currency.
+    """
+    text = fmt.replace("{amount}", group_digits(amount, separator))
+    if unit and fmt.strip() == "{amount}":
+        text += " " + (singular(unit) if abs(amount) == 1 else unit)
+    return text
+
+
+#: Short labels of option values, for the options appendix and the diff; a
+#: value without a label is shown as written in the ruleset.
+VALUES: dict[str, str] = {
+    "player_counts.N.dummy_hands.flip.when=after-auction": "after each auction",
+    "player_counts.N.dummy_hands.flip.when=between-turns": "between the players' turns",
+    "player_counts.N.dummy_hands.flip.by=auctioneer": "the auctioneer",
+    "player_counts.N.dummy_hands.flip.by=winner": "the winner of the auction",
+    "player_counts.N.dummy_hands.flip.card=top": "the top card",
+    "player_counts.N.dummy_hands.flip.card=random": "a card at random",
+    "player_counts.N.dummy_hands.flip.hand=alternate": "in turn",
+    "player_counts.N.dummy_hands.flip.hand=random": "at random",
+    "auctions.open.ending=full-round-of-passes": "when all others have passed since the last bid",
+    "auctions.open.ending=pass-is-final": "a pass is final",
+    "auctions.once_around.auctioneer_turn=last": "last",
+    "auctions.once_around.auctioneer_turn=first": "first",
+    "auctions.sealed.tie_break=auctioneer-first": "the auctioneer, then clockwise",
+    "auctions.sealed.tie_break=auctioneer-last": "clockwise, the auctioneer last",
+    "auctions.fixed_price.max_price=auctioneer-cash": "the auctioneer's money",
+    "auctions.fixed_price.max_price=unlimited": "no limit",
+    "auctions.fixed_price.nobody_buys=auctioneer-buys": "the auctioneer buys it",
+    "auctions.fixed_price.nobody_buys=auctioneer-takes-free": "the auctioneer keeps it free",
+    "auctions.fixed_price.broke_auctioneer=offer-at-zero": "offers it for nothing",
+    "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": "keeps it free",
+    "auctions.double.who_may_add=anyone": "any player, in turn",
+    "auctions.double.who_may_add=leader-only": "only the player of the double",
+    "auctions.double.auctioneer=adder": "the player who added the second card",
+    "auctions.double.auctioneer=leader": "the player of the double",
+    "auctions.double.payee=adder": "the player who added the second card",
+    "auctions.double.payee=auctioneer": "the auctioneer of the lot",
+    "auctions.double.payee=split-equally": "split equally between the two sellers",
+    "auctions.double.split.odd_unit_to=adder": "the player who added the second card",
+    "auctions.double.split.odd_unit_to=leader": "the player of the double",
+    "auctions.double.split.seller_wins=own-share-to-bank": "their own share to the bank",
+    "auctions.double.split.seller_wins=all-to-bank": "everything to the bank",
+    "auctions.double.nobody_adds=leader-keeps": "the player of the double keeps it free",
+    "auctions.double.nobody_adds=unsold": "unsold",
+    "no_bid=auctioneer-takes-free": "the auctioneer takes it free",
+    "no_bid=unsold": "unsold",
+    "round_end.hands_exhausted.last_card=unsold": "not sold",
+    "round_end.hands_exhausted.last_card=sold": "sold",
+    "round_end.hands_exhausted.then=end-game": "the game ends",
+    "round_end.hands_exhausted.then=next-round": "the next round",
+    "round_end.no_playable_card=next-round": "the next round",
+    "round_end.no_playable_card=end-game": "the game ends",
+    "scoring.tie_break=board-order": "further left on the board",
+    "scoring.tie_break=reverse-board-order": "further right on the board",
+    "scoring.valuation=cumulative": "the whole column",
+    "scoring.valuation=this-round": "this round's value",
+    "next_round.starter=left-of-last-card-player": "left of the player of the last card",
+    "next_round.starter=left-of-last-auctioneer": "left of the last auctioneer",
+    "next_round.dummy_card_laid_by=flipper": "the player who turned it over",
+    "next_round.dummy_card_laid_by=last-auctioneer": "the last auctioneer",
+    "winner.ties=shared": "shared victory",
+    "winner.ties=none": "nobody wins",
+    "theme.currency.name=money": "money",
+}
+
+#: Titles of the schema's options as a player reads them out of context (the
+#: schema's own titles, such as "When" or "Name", assume the path is shown).
+OPTION_TITLES: dict[str, str] = {
+    "theme.artist_noun": "Name of the columns",
+    "theme.artists": "Artists",
+    "theme.artists.N.name": "name",
+    "theme.artists.N.cards": "cards",
+    "theme.artists.N.id": "id",
+    "theme.split_source": "Source of the card split",
+    "theme.currency.name": "Currency name",
+    "theme.currency.format": "Amount format",
+    "theme.currency.thousands_separator": "Thousands separator",
+    "money": "Money",
+    "money.starting_cash": "Starting money",
+    "money.bid_unit": "Bid unit",
+    "money.minimum_bid": "Smallest bid",
+    "money.screens": "Screens",
+    "money.public_prices": "Public prices",
+    "rounds": "Rounds",
+    "player_counts": "Numbers of players",
+    "player_counts.N.deal": "Cards dealt",
+    "player_counts.N.dummy_hands": "Dummy hands",
+    "player_counts.N.dummy_hands.hands": "Dummy hands",
+    "player_counts.N.dummy_hands.deal": "Cards dealt with dummy hands",
+    "player_counts.N.dummy_hands.flip.when": "When a dummy card is turned over",
+    "player_counts.N.dummy_hands.flip.by": "Who turns a dummy card over",
+    "player_counts.N.dummy_hands.flip.optional": "Turning a dummy card over is optional",
+    "player_counts.N.dummy_hands.flip.card": "Which dummy card",
+    "player_counts.N.dummy_hands.flip.hand": "Which dummy hand",
+    "auctions.open": "Open auction",
+    "auctions.open.enabled": "Open auction in play",
+    "auctions.open.ending": "End of an open auction",
+    "auctions.once_around": "Once-around auction",
+    "auctions.once_around.enabled": "Once-around auction in play",
+    "auctions.once_around.auctioneer_turn": "Auctioneer's turn in a once-around auction",
+    "auctions.sealed": "Sealed auction",
+    "auctions.sealed.enabled": "Sealed auction in play",
+    "auctions.sealed.tie_break": "Sealed-bid ties",
+    "auctions.fixed_price": "Fixed-price auction",
+    "auctions.fixed_price.enabled": "Fixed-price auction in play",
+    "auctions.fixed_price.max_price": "Highest fixed price",
+    "auctions.fixed_price.nobody_buys": "Fixed price nobody pays",
+    "auctions.fixed_price.broke_auctioneer": "Auctioneer without money",
+    "auctions.double": "Double auction",
+    "auctions.double.enabled": "Double auction in play",
+    "auctions.double.who_may_add": "Who may add the second card",
+    "auctions.double.auctioneer": "Auctioneer of a double",
+    "auctions.double.payee": "Who is paid for a double",
+    "auctions.double.split": "Split of the price",
+    "auctions.double.split.odd_unit_to": "Odd unit of a split price",
+    "auctions.double.split.seller_wins": "A seller who buys the lot",
+    "auctions.double.lead_requires_companion": "A double needs a second card in hand",
+    "auctions.double.nobody_adds": "A double nobody completes",
+    "optional_modules": "Optional rules offered",
+    "no_bid": "When nobody bids",
+    "round_end": "End of a round",
+    "round_end.artist_cards": "Cards that end a round",
+    "round_end.hands_exhausted": "All hands empty",
+    "round_end.hands_exhausted.last_card": "The last card when all hands are empty",
+    "round_end.hands_exhausted.then": "After a round that empties all hands",
+    "round_end.no_playable_card": "When nobody can lead",
+    "scoring.ranking": "Ranking values",
+    "scoring.tie_break": "Ranking ties",
+    "scoring.rank_unplayed_artists": "Rank artists without cards",
+    "scoring.valuation": "Value of a card",
+    "next_round": "Next round",
+    "next_round.starter": "First auctioneer of the next round",
+    "next_round.dummy_card_laid_by": "Who laid a dummy card out",
+    "winner": "Winner",
+    "winner.ties": "Tied winners",
+}

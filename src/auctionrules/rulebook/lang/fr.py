@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from auctionrules.text import group_digits
+
 NAME = "Français"
 
 SENTENCES: dict[str, str] = {
@@ -20,12 +22,11 @@ SENTENCES: dict[str, str] = {
     "@overview.goal": (
         "Les joueurs sont des marchands d'art : chacun à son tour met aux enchères un tableau "
         "de sa main, et les joueurs s'achètent des tableaux les uns aux autres ; à la fin de "
-        "chaque manche, la banque rachète les tableaux des {nouns} les plus vendus. Le joueur "
+        "chaque manche, la banque rachète les tableaux des {nouns} les plus cotés. Le joueur "
         "possédant le plus d'argent à la fin de la partie est le vainqueur."
     ),
     "description": "{description}",
-    "edition": "Édition : {edition}.",
-    "source": "Transcription de la règle {source}.",
+    "publisher": "Éditeur : {publisher}.",
     # Contenu
     "theme.artists": (
         "Le paquet comporte {total} cartes de {count} {nouns}, dans l'ordre du plateau, de "
@@ -33,16 +34,11 @@ SENTENCES: dict[str, str] = {
     ),
     "theme.artists.N": "{name} : {cards} cartes",
     "theme.currency": (
-        "L'argent se compte en {currency} ; les sommes s'écrivent comme {example}."
+        "L'argent se compte en {currency} ; les sommes s'écrivent ainsi : {example}."
     ),
-    "theme.split_source": (
-        "Chaque carte porte le symbole d'un type de vente ; le tableau ci-dessous donne le "
-        "nombre de cartes de chaque {noun} portant chaque symbole. Origine de la "
-        "répartition : {source}."
-    ),
-    "theme.split_source=none": (
-        "Chaque carte porte le symbole d'un type de vente ; le tableau ci-dessous donne le "
-        "nombre de cartes de chaque {noun} portant chaque symbole."
+    "@components.split": (
+        "Chaque carte porte le symbole d'un type de vente aux enchères ; la grille ci-dessous "
+        "donne, pour chaque {noun}, le nombre de cartes qui portent chaque symbole."
     ),
     # Préparation
     "money.starting_cash": "Le banquier donne à chacun {cash} au début de la partie.",
@@ -59,10 +55,10 @@ SENTENCES: dict[str, str] = {
         "autres."
     ),
     "@setup.deal": (
-        "Battre les cartes. Avant chaque manche, distribuer à chaque main le nombre de cartes "
-        "que donne le tableau selon le nombre de joueurs et la manche ; le reste du paquet est "
-        "mis de côté, face cachée, pour les manches suivantes. Les cartes qui restent en main "
-        "à la fin d'une manche sont conservées pour la suivante."
+        "Battre les cartes. Avant chaque manche, chaque main reçoit le nombre de cartes "
+        "indiqué dans la grille ci-dessous selon le nombre de joueurs et la manche ; le reste "
+        "du paquet est mis de côté, face cachée, pour les manches suivantes. Les cartes qui "
+        "restent en main à la fin d'une manche sont conservées pour la suivante."
     ),
     "@setup.first": "Le plus jeune joueur commence : il est le premier vendeur.",
     # Déroulement d'une manche
@@ -86,6 +82,9 @@ SENTENCES: dict[str, str] = {
     "auctions.fixed_price.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
     "auctions.double.enabled=false": "Il n'y a pas de cartes « {auction} » dans ce jeu.",
     "money.bid_unit": "Toutes les offres et tous les prix doivent être multiples de {unit}.",
+    "money.bid_unit=1": (
+        "Toutes les offres et tous les prix se font en nombres entiers ({currency})."
+    ),
     "money.minimum_bid": (
         "La plus petite offre ou le plus petit prix est de {minimum}, et chaque offre doit "
         "être supérieure à l'offre précédente."
@@ -106,7 +105,7 @@ SENTENCES: dict[str, str] = {
         "mais il peut toujours participer comme acheteur aux ventes des autres joueurs."
     ),
     # Ventes aux enchères
-    "@auctions.intro": "Les types de ventes aux enchères sont les suivants.",
+    "@auctions.intro": "Voici les types de ventes aux enchères.",
     "@auction.open": (
         "Tous les joueurs, le vendeur y compris, peuvent enchérir dans n'importe quel ordre, "
         "autant de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente."
@@ -191,7 +190,9 @@ SENTENCES: dict[str, str] = {
         "son tour, dans le sens des aiguilles d'une montre."
     ),
     "auctions.double.who_may_add=leader-only": (
-        "Seul le joueur qui a offert le tableau double enchère peut poser la deuxième carte."
+        "Seul le joueur qui a offert le tableau double enchère peut poser la deuxième carte, "
+        "de sa propre main. Il met alors aux enchères les deux tableaux solidairement et "
+        "reçoit tout l'argent de la vente."
     ),
     "auctions.double.nobody_adds=leader-keeps": (
         "Si tous les joueurs déclinent l'offre, le vendeur obtient son premier tableau "
@@ -206,12 +207,14 @@ SENTENCES: dict[str, str] = {
     ),
     "auctions.double.lead_requires_companion=true": (
         "Un joueur ne peut offrir un tableau double enchère que s'il a en main une deuxième "
-        "carte qui peut l'accompagner."
+        "carte qui peut l'accompagner, et il doit alors la poser lui-même : personne d'autre "
+        "n'en pose. Il met aux enchères les deux tableaux solidairement et reçoit tout "
+        "l'argent de la vente."
     ),
     "auctions.double.lead_requires_companion": (
         "À {counts} joueurs, un joueur ne peut offrir un tableau double enchère que s'il a en "
-        "main une deuxième carte qui peut l'accompagner ; à un autre nombre de joueurs, ce "
-        "n'est pas nécessaire."
+        "main une deuxième carte qui peut l'accompagner, et il doit alors la poser lui-même : "
+        "personne d'autre n'en pose. À un autre nombre de joueurs, ce n'est pas nécessaire."
     ),
     "auctions.double.auctioneer=adder": (
         "Le joueur qui pose la deuxième carte devient le nouveau vendeur : c'est lui qui met "
@@ -228,7 +231,9 @@ SENTENCES: dict[str, str] = {
         "pas partagé avec le joueur qui a offert le tableau double enchère."
     ),
     "auctions.double.payee=auctioneer": (
-        "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente."
+        "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente ; le "
+        "joueur qui a offert le tableau double enchère ne reçoit rien, à moins qu'il ne mène "
+        "la vente lui-même."
     ),
     "auctions.double.payee=split-equally": (
         "Quand un autre joueur a posé la deuxième carte, l'argent est divisé en parts égales "
@@ -251,7 +256,7 @@ SENTENCES: dict[str, str] = {
         "Si l'un ou l'autre des deux vendeurs est le meilleur enchérisseur, il paie toute la "
         "somme à la banque."
     ),
-    # Fin d'une manche
+    # Fin des ventes aux enchères
     "round_end.artist_cards": (
         "Dès que le {nth} tableau d'un même {noun} est proposé pendant la manche, la manche "
         "s'arrête immédiatement. Ce tableau n'est pas vendu et n'appartient à personne, mais "
@@ -283,15 +288,16 @@ SENTENCES: dict[str, str] = {
         "s'il en reste une."
     ),
     "round_end.no_playable_card=next-round": (
-        "Si chaque joueur qui a encore des cartes ne tient que des tableaux double enchère "
-        "sans deuxième carte du même {noun}, personne ne peut proposer de tableau : la manche "
-        "s'arrête et est évaluée normalement, puis la partie continue avec la manche suivante, "
-        "s'il en reste une ; les cartes en main sont conservées."
+        "À {counts} joueurs, si chaque joueur qui a encore des cartes ne tient que des "
+        "tableaux double enchère sans deuxième carte du même {noun}, personne ne peut "
+        "proposer de tableau : la manche s'arrête et est évaluée normalement, puis la partie "
+        "continue avec la manche suivante, s'il en reste une ; les cartes en main sont "
+        "conservées."
     ),
     "round_end.no_playable_card=end-game": (
-        "Si chaque joueur qui a encore des cartes ne tient que des tableaux double enchère "
-        "sans deuxième carte du même {noun}, personne ne peut proposer de tableau : la manche "
-        "est évaluée normalement, puis la partie est terminée."
+        "À {counts} joueurs, si chaque joueur qui a encore des cartes ne tient que des "
+        "tableaux double enchère sans deuxième carte du même {noun}, personne ne peut "
+        "proposer de tableau : la manche est évaluée normalement, puis la partie est terminée."
     ),
     "next_round.starter=left-of-last-card-player": (
         "La manche suivante commence avec le joueur à la gauche du joueur qui a proposé le "
@@ -306,8 +312,8 @@ SENTENCES: dict[str, str] = {
         "À la fin de la manche, compter pour chaque {noun} le nombre de tableaux proposés "
         "pendant la manche, y compris celui qui a provoqué la clôture des ventes. Celui qui en "
         "a le plus est premier, le suivant deuxième, et ainsi de suite ; les {places} "
-        "premiers reçoivent les valeurs du tableau ci-dessous, marquées sous leur tableau sur "
-        "le plateau, sur la ligne de la manche en cours."
+        "premiers reçoivent les valeurs de la grille ci-dessous, marquées sur le plateau dans "
+        "leur colonne, sur la ligne de la manche en cours."
     ),
     "scoring.tie_break=board-order": (
         "Si deux {nouns} ou plus sont à égalité, le plus à gauche sur le plateau est classé en "
@@ -328,8 +334,9 @@ SENTENCES: dict[str, str] = {
     "scoring.valuation=cumulative": (
         "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
         "tableau d'un {noun} classé dans la manche vaut la somme de tous les marqueurs de sa "
-        "colonne, ceux de cette manche et des manches précédentes ; un tableau d'un {noun} qui "
-        "n'est pas classé ne vaut rien, même s'il a été coté lors de manches précédentes."
+        "colonne, ceux de cette manche et des manches précédentes ; un tableau "
+        "d'un {noun} qui n'est pas classé ne vaut rien, même s'il a été coté lors de manches "
+        "précédentes."
     ),
     "scoring.valuation=this-round": (
         "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
@@ -342,28 +349,32 @@ SENTENCES: dict[str, str] = {
     ),
     # Fin de la partie
     "@end.last": (
-        "La partie s'achève après la manche {rounds} (ou plus tôt, si toutes les mains sont "
-        "vides). Les cartes restant en main ne valent rien."
+        "La partie s'achève après la manche {rounds}. Les cartes restant en main ne valent "
+        "rien."
+    ),
+    "@end.early": (
+        "La partie s'achève après la manche {rounds}, ou plus tôt dans les cas décrits dans "
+        "la fin des ventes aux enchères. Les cartes restant en main ne valent rien."
     ),
     "@end.winner": "Tous les joueurs montrent leur argent : le joueur le plus riche gagne.",
     "winner.ties=shared": "Les joueurs les plus riches à égalité se partagent la victoire.",
     "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
     # Nombre de joueurs
     "player_counts.N.dummy_hands.hands": (
-        "À {players} joueurs, {hands} en plus, à personne : chaque main reçoit "
-        "{deal} cartes au fil des manches, et les mains mystères restent faces cachées."
+        "À {players} joueurs, {hands} en plus, à aucun joueur : chaque main reçoit {deal} "
+        "cartes au fil des manches, et {face_down}."
     ),
     "@dummy.cards": (
-        "Les cartes mystères sont retournées pendant la manche. Un tableau mystère n'est pas "
-        "vendu, il n'appartient à aucun joueur et ne rapporte rien à personne, mais il compte "
-        "pour le classement et peut provoquer la fin de la manche. Si un tableau mystère est de "
-        "type double enchère, on ne joue pas de deuxième carte."
+        "Les {cards} sont retournées pendant la manche. Une {card} n'est jamais vendue, "
+        "elle n'appartient à aucun joueur et ne rapporte rien à personne, mais elle compte "
+        "pour le classement et peut provoquer la fin de la manche. Si une {card} est de type "
+        "double enchère, on ne joue pas de deuxième carte."
     ),
     "player_counts.N.dummy_hands.flip.when=after-auction": (
-        "Après chaque vente aux enchères, une carte mystère peut être retournée."
+        "Après chaque vente aux enchères, une {card} peut être retournée."
     ),
     "player_counts.N.dummy_hands.flip.when=between-turns": (
-        "Entre les tours des joueurs, une carte mystère est retournée."
+        "Entre les tours des joueurs, une {card} est retournée."
     ),
     "player_counts.N.dummy_hands.flip.by=auctioneer": (
         "C'est le joueur qui vient de conduire la vente qui décide et la retourne."
@@ -373,52 +384,65 @@ SENTENCES: dict[str, str] = {
         "d'offre) qui décide et la retourne."
     ),
     "player_counts.N.dummy_hands.flip.optional=true": (
-        "Retourner une carte mystère est toujours facultatif."
+        "Retourner une {card} est toujours facultatif."
     ),
     "player_counts.N.dummy_hands.flip.optional=false": "Une carte doit être retournée.",
-    "player_counts.N.dummy_hands.flip.card=top": (
-        "On retourne la carte du dessus de la main mystère."
-    ),
+    "player_counts.N.dummy_hands.flip.card=top": "On retourne la carte du dessus de la {hand}.",
     "player_counts.N.dummy_hands.flip.card=random": (
-        "On retourne une carte au hasard de la main mystère."
+        "On retourne une carte au hasard de la {hand}."
     ),
     "player_counts.N.dummy_hands.flip.hand=alternate": (
-        "Les mains mystères sont utilisées à tour de rôle ; une main vide est sautée."
+        "Les {hands_word} sont utilisées à tour de rôle ; une main vide est sautée."
     ),
     "player_counts.N.dummy_hands.flip.hand=random": (
-        "La main mystère est choisie au hasard ; une main vide est sautée."
+        "La {hand} est choisie au hasard ; une main vide est sautée."
     ),
     "next_round.dummy_card_laid_by=flipper": (
-        "Une carte mystère qui termine la manche compte comme proposée par le joueur qui l'a "
-        "retournée (entre les tours : par le joueur dont c'était le tour)."
+        "Une carte retournée qui termine la manche compte comme proposée par le joueur qui "
+        "l'a retournée (entre les tours : par le joueur dont c'était le tour)."
     ),
     "next_round.dummy_card_laid_by=last-auctioneer": (
-        "Une carte mystère qui termine la manche compte comme proposée par le dernier vendeur."
+        "Une carte retournée qui termine la manche compte comme proposée par le dernier "
+        "vendeur."
     ),
-    # Variantes, hypothèses, valeurs par défaut
-    "optional_modules": "{title} (variante facultative). {description}",
+    # Variantes
+    "optional_modules": "{description}",
+    # Pour les concepteurs : origine des règles, interprétations, options
+    "@designer": (
+        "Cette partie s'adresse aux concepteurs de jeux et aux joueurs qui comparent ces "
+        "règles à une règle imprimée ; rien ici n'est nécessaire pour jouer."
+    ),
+    "edition": "Édition transcrite : {edition}.",
+    "source": "Fichier de la règle : {source}.",
+    "theme.split_source": "Répartition des cartes : {source}.",
+    "theme.split_source=none": "Répartition des cartes : celle de la règle imprimée.",
     "notes": (
-        "Là où la règle est muette ou ambiguë, ces règles retiennent les lectures suivantes."
+        "Là où la règle est muette ou ambiguë, ces règles retiennent les interprétations "
+        "suivantes."
     ),
-    "notes.N": "{text} ({topic})",
+    "notes.quoted": (
+        "Là où la règle est muette ou ambiguë, ces règles retiennent les interprétations "
+        "suivantes (citées telles que les règles les écrivent, en {language})."
+    ),
+    "notes.N": "{topic} : {text}",
     "@defaults": "Ces options diffèrent des valeurs par défaut du schéma des règles.",
-    "@default.item": "{title} ({path}) : {value} (par défaut : {default})",
+    "@default.item": "{title} : {value} (par défaut : {default})",
     "custom": "{option} : cette règle est jouée par la stratégie personnalisée {strategy}.",
     # Exemple
     "@example.intro": (
-        "Une partie de ces règles jouée par le moteur avec des joueurs au hasard ({players} "
-        "joueurs, graine {seed}) : à la fin de la manche {round}, les tableaux de la table, le "
-        "classement et les valeurs étaient les suivants."
+        "Suivons un {noun}, {name}, au fil d'une partie en {rounds} manches. La grille donne, "
+        "manche par manche, le nombre de tableaux de {name} proposés, la place obtenue, la "
+        "valeur ajoutée dans la colonne du plateau et le prix de vente d'un tableau de "
+        "{name}."
     ),
-    "@example.cumulative": (
-        "{name} est classé {place} : {added} dans cette manche plus {earlier} des manches "
-        "précédentes, chacun de ses tableaux est donc vendu {value}."
+    "@example.ranked": (
+        "Manche {round} : {name} est classé {place} ; sa colonne reçoit {added}, chaque "
+        "tableau de {name} est donc vendu {value}."
     ),
     "@example.unranked": (
-        "{name} a {board} dans sa colonne, marqués lors de manches précédentes, mais n'est "
-        "pas classé dans cette manche : ses tableaux ne valent rien."
+        "Manche {round} : {name} n'est pas classé ; sa colonne totalise pourtant {board}, "
+        "mais ses tableaux ne valent rien."
     ),
-    "@example.payouts": "La banque a payé {payouts}.",
 }
 
 WORDS: dict[str, str] = {
@@ -436,9 +460,19 @@ WORDS: dict[str, str] = {
     "players": "Joueurs",
     "round_n": "Manche {n}",
     "n_players": "{n} joueurs",
-    "dummy_hands": "Mains mystères",
+    "dummy_hands": "Mains sans joueur",
     "dummy_hands_one": "une main mystère est distribuée",
-    "dummy_hands_many": "{n} mains mystères sont distribuées",
+    "dummy_hands_many": "{n} mains fictives sont distribuées",
+    "dummy_face_down_one": "la main mystère reste face cachée",
+    "dummy_face_down_many": "les mains fictives restent faces cachées",
+    "dummy_hand_one": "main mystère",
+    "dummy_hands_word_one": "mains mystères",
+    "dummy_card_one": "carte mystère",
+    "dummy_cards_word_one": "cartes mystères",
+    "dummy_hand_many": "main fictive",
+    "dummy_hands_word_many": "mains fictives",
+    "dummy_card_many": "carte fictive",
+    "dummy_cards_word_many": "cartes fictives",
     "round_end": "Fin des ventes aux enchères",
     "scoring": "Vente à la banque",
     "place": "Place",
@@ -447,19 +481,28 @@ WORDS: dict[str, str] = {
     "end": "Fin de la partie et vainqueur",
     "players_rules": "Règles selon le nombre de joueurs",
     "optional": "Variantes",
-    "notes": "Hypothèses",
+    "designer": "Pour les concepteurs : à propos de ces règles",
+    "sources": "Sources",
+    "notes": "Interprétations",
     "defaults": "Options différentes des valeurs par défaut",
     "example": "Exemple",
+    "round": "Manche",
     "cards": "Tableaux",
-    "added": "Cette manche",
+    "added": "Ajouté",
     "column": "Total de la colonne",
     "paid": "Par tableau",
+    "with_players": "à {counts} joueurs",
+    "yes": "oui",
+    "no": "non",
+    "quote": "«\u00a0{text}\u00a0»",
+    "lang.en": "anglais",
+    "lang.fr": "français",
     "seat": "Joueur {n}",
     "identical": "{a} et {b} ont les mêmes règles.",
     "differ": "Règles qui diffèrent entre {a} et {b} :",
-    "option": "{title} ({path}) : {a} / {b}",
+    "options": "Options qui diffèrent :",
+    "option": "{title} : {a} / {b}",
 }
-
 
 def plural(noun: str) -> str:
     """``artiste`` -> ``artistes``; ``genre`` -> ``genres``."""
@@ -485,10 +528,116 @@ def ordinal(n: int) -> str:
     return "1er" if n == 1 else f"{n}e"
 
 
+#: The space inside and after French numbers (``100 000 $``): a no-break space, so
+#: that an amount is never cut at the end of a line.
+SPACE = "\u00a0"
+
+
+def singular(unit: str) -> str:
+    """``dollars`` -> ``dollar``, ``pièces`` -> ``pièce``: the unit after 0 or 1."""
+    return unit[:-1] if unit.endswith("s") and not unit.endswith("ss") else unit
+
+
+def money(amount: int, fmt: str, separator: str, unit: str | None) -> str:
+    """An amount as French typography writes it, whatever the ruleset's own format.
+
+    Digits are grouped by three with a no-break space (``100 000``: a full stop or
+    a comma would read as a decimal separator); a currency sign written before the
+    amount (``$100``) goes after it (``100 $``); a format without a sign is
+    followed by the currency's name (``100 000 dollars``).
+    """
+    del separator  # the ruleset's separator is its own language's, not French's
+    digits = group_digits(amount, SPACE)
+    before, _, after = fmt.partition("{amount}")
+    if not (before + after).strip():
+        name = (singular(unit) if abs(amount) <= 1 else unit) if unit else ""
+        return f"{digits}{SPACE}{name}" if name else digits
+    if before.strip() and not after.strip():
+        return f"{digits}{SPACE}{before.strip()}"
+    return (before + digits + after).replace(" ", SPACE)
+
+
+#: Short labels of option values (see the English catalog).
+VALUES: dict[str, str] = {
+    "player_counts.N.dummy_hands.flip.when=after-auction": "après chaque vente",
+    "player_counts.N.dummy_hands.flip.when=between-turns": "entre les tours des joueurs",
+    "player_counts.N.dummy_hands.flip.by=auctioneer": "le vendeur",
+    "player_counts.N.dummy_hands.flip.by=winner": "le gagnant de la vente",
+    "player_counts.N.dummy_hands.flip.card=top": "la carte du dessus",
+    "player_counts.N.dummy_hands.flip.card=random": "une carte au hasard",
+    "player_counts.N.dummy_hands.flip.hand=alternate": "à tour de rôle",
+    "player_counts.N.dummy_hands.flip.hand=random": "au hasard",
+    "auctions.open.ending=full-round-of-passes": (
+        "quand tous les autres ont passé depuis la dernière offre"
+    ),
+    "auctions.open.ending=pass-is-final": "qui passe se retire",
+    "auctions.once_around.auctioneer_turn=last": "en dernier",
+    "auctions.once_around.auctioneer_turn=first": "en premier",
+    "auctions.sealed.tie_break=auctioneer-first": "le vendeur, puis dans le sens horaire",
+    "auctions.sealed.tie_break=auctioneer-last": "dans le sens horaire, le vendeur en dernier",
+    "auctions.fixed_price.max_price=auctioneer-cash": "l'argent du vendeur",
+    "auctions.fixed_price.max_price=unlimited": "sans limite",
+    "auctions.fixed_price.nobody_buys=auctioneer-buys": "le vendeur l'achète",
+    "auctions.fixed_price.nobody_buys=auctioneer-takes-free": "le vendeur le garde gratuitement",
+    "auctions.fixed_price.broke_auctioneer=offer-at-zero": "il le propose pour rien",
+    "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": "il le garde gratuitement",
+    "auctions.double.who_may_add=anyone": "chaque joueur à son tour",
+    "auctions.double.who_may_add=leader-only": "seulement le joueur du tableau double enchère",
+    "auctions.double.auctioneer=adder": "le joueur qui a posé la deuxième carte",
+    "auctions.double.auctioneer=leader": "le joueur du tableau double enchère",
+    "auctions.double.payee=adder": "le joueur qui a posé la deuxième carte",
+    "auctions.double.payee=auctioneer": "le joueur qui mène la vente",
+    "auctions.double.payee=split-equally": "partagé entre les deux vendeurs",
+    "auctions.double.split.odd_unit_to=adder": "le nouveau vendeur",
+    "auctions.double.split.odd_unit_to=leader": "le vendeur initial",
+    "auctions.double.split.seller_wins=own-share-to-bank": "sa part à la banque",
+    "auctions.double.split.seller_wins=all-to-bank": "toute la somme à la banque",
+    "auctions.double.nobody_adds=leader-keeps": "le vendeur le garde gratuitement",
+    "auctions.double.nobody_adds=unsold": "invendu",
+    "no_bid=auctioneer-takes-free": "le vendeur l'obtient gratuitement",
+    "no_bid=unsold": "invendu",
+    "round_end.hands_exhausted.last_card=unsold": "pas vendu",
+    "round_end.hands_exhausted.last_card=sold": "vendu",
+    "round_end.hands_exhausted.then=end-game": "la partie s'arrête",
+    "round_end.hands_exhausted.then=next-round": "la manche suivante",
+    "round_end.no_playable_card=next-round": "la manche suivante",
+    "round_end.no_playable_card=end-game": "la partie s'arrête",
+    "scoring.tie_break=board-order": "le plus à gauche sur le plateau",
+    "scoring.tie_break=reverse-board-order": "le plus à droite sur le plateau",
+    "scoring.valuation=cumulative": "toute la colonne",
+    "scoring.valuation=this-round": "la valeur de la manche",
+    "next_round.starter=left-of-last-card-player": "à gauche du joueur du dernier tableau",
+    "next_round.starter=left-of-last-auctioneer": "à gauche du dernier vendeur",
+    "next_round.dummy_card_laid_by=flipper": "le joueur qui l'a retournée",
+    "next_round.dummy_card_laid_by=last-auctioneer": "le dernier vendeur",
+    "winner.ties=shared": "victoire partagée",
+    "winner.ties=none": "personne ne gagne",
+    "theme.currency.name=money": "argent",
+}
+
 #: French titles of the schema's options (the schema's own titles are English);
 #: an option missing here is shown with the schema's title.
 OPTION_TITLES: dict[str, str] = {
     "theme.artist_noun": "Nom des colonnes",
+    "theme.artists": "Artistes",
+    "theme.artists.N.name": "nom",
+    "theme.artists.N.cards": "cartes",
+    "theme.artists.N.id": "identifiant",
+    "theme.split_source": "Origine de la répartition",
+    "money": "Argent",
+    "player_counts": "Nombre de joueurs",
+    "player_counts.N.dummy_hands": "Mains sans joueur",
+    "auctions.open": "Aller et retour",
+    "auctions.once_around": "Un seul tour",
+    "auctions.sealed": "Dans la main",
+    "auctions.fixed_price": "Prix fixe",
+    "auctions.double": "Double enchère",
+    "auctions.double.split": "Partage de l'argent",
+    "optional_modules": "Variantes proposées",
+    "round_end": "Fin des ventes aux enchères",
+    "round_end.hands_exhausted": "Plus de cartes en main",
+    "next_round": "Manche suivante",
+    "winner": "Vainqueur",
     "theme.currency.name": "Nom de la monnaie",
     "theme.currency.format": "Format des sommes",
     "theme.currency.thousands_separator": "Séparateur des milliers",
@@ -498,12 +647,12 @@ OPTION_TITLES: dict[str, str] = {
     "money.screens": "Écrans",
     "money.public_prices": "Prix publics",
     "rounds": "Manches",
-    "player_counts.N.dummy_hands.hands": "Mains mystères",
-    "player_counts.N.dummy_hands.flip.when": "Quand retourner",
-    "player_counts.N.dummy_hands.flip.by": "Qui retourne",
-    "player_counts.N.dummy_hands.flip.optional": "Facultatif",
-    "player_counts.N.dummy_hands.flip.card": "Quelle carte",
-    "player_counts.N.dummy_hands.flip.hand": "Quelle main mystère",
+    "player_counts.N.dummy_hands.hands": "Mains sans joueur",
+    "player_counts.N.dummy_hands.flip.when": "Quand retourner une carte",
+    "player_counts.N.dummy_hands.flip.by": "Qui retourne une carte",
+    "player_counts.N.dummy_hands.flip.optional": "Retourner une carte est facultatif",
+    "player_counts.N.dummy_hands.flip.card": "Quelle carte retourner",
+    "player_counts.N.dummy_hands.flip.hand": "Quelle main sans joueur",
     "auctions.open.enabled": "Aller et retour en jeu",
     "auctions.open.ending": "Fin de l'aller et retour",
     "auctions.once_around.enabled": "Un seul tour en jeu",
@@ -519,18 +668,21 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.double.auctioneer": "Qui mène la vente",
     "auctions.double.payee": "Qui reçoit l'argent",
     "auctions.double.split.odd_unit_to": "Reste de la division",
-    "auctions.double.split.seller_wins": "Un vendeur qui achète",
+    "auctions.double.split.seller_wins": "Un vendeur qui achète le lot",
     "auctions.double.lead_requires_companion": "Deuxième carte exigée",
     "auctions.double.nobody_adds": "Si personne ne pose de carte",
     "no_bid": "Si personne ne fait d'offre",
     "round_end.artist_cards": "Tableaux qui terminent la manche",
-    "round_end.hands_exhausted.last_card": "Le dernier tableau",
-    "round_end.hands_exhausted.then": "Ensuite",
+    "round_end.hands_exhausted.last_card": "Le dernier tableau quand les mains sont vides",
+    "round_end.hands_exhausted.then": "Après une manche qui vide toutes les mains",
     "round_end.no_playable_card": "Si personne ne peut proposer de tableau",
     "scoring.tie_break": "Égalités au classement",
     "scoring.rank_unplayed_artists": "Classer les artistes absents",
+    "scoring.ranking": "Valeurs du classement",
+    "player_counts.N.dummy_hands.deal": "Distribution des mains sans joueur",
+    "player_counts.N.deal": "Distribution",
     "scoring.valuation": "Valeur des tableaux",
     "next_round.starter": "Premier vendeur de la manche suivante",
-    "next_round.dummy_card_laid_by": "Qui a proposé une carte mystère",
+    "next_round.dummy_card_laid_by": "Qui a proposé une carte retournée",
     "winner.ties": "Égalités finales",
 }

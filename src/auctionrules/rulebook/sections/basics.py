@@ -32,10 +32,10 @@ def overview(w: Writer) -> Section:
     about: list[Sentence] = []
     if r.description is not None:
         about.append(w.say("description", description=r.description.get(w.lang)))
-    if r.edition:
-        about.append(w.say("edition", edition=r.edition))
-    if r.source:
-        about.append(w.say("source", source=r.source))
+    if r.publisher:
+        names = [name.strip() for name in r.publisher.split(";") if name.strip()]
+        credit = w.catalog.join(names) + (f", {r.year}" if r.year else "")
+        about.append(w.say("publisher", "year", publisher=credit))
     blocks = [Paragraph(first)] + ([Paragraph(about)] if about else [])
     return Section("overview", w.word("overview"), blocks)
 
@@ -59,11 +59,7 @@ def components(w: Writer) -> Section:
         currency=Param(r.theme.currency.name.get(w.lang), ("theme.currency",)),
         example=w.money(SAMPLE_AMOUNT),
     )
-    source = r.theme.split_source
-    if source is None:
-        split = w.choose("theme.split_source", None, noun=w.noun())
-    else:
-        split = w.say("theme.split_source", noun=w.noun(), source=source.rstrip("."))
+    split = w.say("@components.split", noun=w.noun())
     return Section(
         "components",
         w.word("components"),

@@ -22,11 +22,14 @@ def round_end(w: Writer) -> Section:
                  count=count),
         w.choose("round_end.hands_exhausted.then", exhausted.then),
     ]
-    if any(r.auctions.double.requires_companion(n) for n in r.supported_players):
-        with w.when("auctions.double.lead_requires_companion"):
+    stuck = [n for n in r.supported_players if r.auctions.double.requires_companion(n)]
+    if stuck and r.auctions.double.enabled:
+        deps = ("auctions.double.lead_requires_companion", "auctions.double.enabled")
+        with w.when(*deps):
+            counts = Param(w.catalog.either([str(n) for n in stuck]), (*deps, "player_counts"))
             empty.append(
                 w.choose("round_end.no_playable_card", r.round_end.no_playable_card,
-                         noun=w.noun())
+                         noun=w.noun(), counts=counts)
             )
     nxt = [w.choose("next_round.starter", r.next_round.starter)]
     blocks = [Paragraph(fifth), Paragraph(empty), Paragraph(nxt)]
@@ -36,8 +39,8 @@ def round_end(w: Writer) -> Section:
 def ranking_table(w: Writer) -> Table:
     """Place -> value of the ranking markers."""
     values = w.ruleset.scoring.ranking
-    rows = [(w.catalog.ordinal(i + 1), w.ruleset.amount(v)) for i, v in enumerate(values)]
-    rows.append((w.word("others"), w.ruleset.amount(0)))
+    rows = [(w.catalog.ordinal(i + 1), w.amount(v)) for i, v in enumerate(values)]
+    rows.append((w.word("others"), w.amount(0)))
     source = Sentence("scoring.ranking.table", "", ("scoring.ranking", "theme.currency"))
     return Table((w.word("place"), w.word("value")), rows, source)
 
@@ -70,8 +73,16 @@ def scoring(w: Writer) -> Section:
 def end_game(w: Writer) -> Section:
     """When the game ends and who wins."""
     r = w.ruleset
+    early = r.round_end.hands_exhausted.then == "end-game" or (
+        r.round_end.no_playable_card == "end-game"
+        and r.auctions.double.enabled
+        and any(r.auctions.double.requires_companion(n) for n in r.supported_players)
+    )
+    deps = ("round_end.hands_exhausted.then", "round_end.no_playable_card",
+            "auctions.double.lead_requires_companion", "auctions.double.enabled")
     end = [
-        w.say("@end.last", rounds=w.value("rounds", r.rounds)),
+        w.say("@end.early" if early else "@end.last", *deps,
+              rounds=w.value("rounds", r.rounds)),
         w.say("@end.winner"),
         w.choose("winner.ties", r.winner.ties),
     ]

@@ -1,8 +1,11 @@
-"""The ruleset's stated assumptions and the options that differ from the schema defaults.
+"""The designer section: where the ruleset comes from, its readings, its non-default options.
 
-A reader comparing the generated rulebook with a printed one needs to know
-which readings the ruleset took where the book is silent, and which options
-are not the schema's defaults (the choices that make this edition what it is).
+A player learns the game from the sections before this one; a designer, or a
+player comparing the generated rulebook with a printed one, wants to know which
+edition and file it transcribes, which readings it takes where the book is
+silent, and which options are not the schema's defaults. Keeping all of that in
+one clearly separated section leaves the player rulebook reading like a printed
+one.
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ import re
 from typing import Any
 
 from auctionrules.rulebook import schema
-from auctionrules.rulebook.document import BulletList, Paragraph, Section
-from auctionrules.rulebook.writer import Param, Writer
-from auctionrules.text import Text
+from auctionrules.rulebook.document import BulletList, Paragraph, Section, Sentence
+from auctionrules.rulebook.writer import Param, Writer, value_key
+from auctionrules.text import ANY_LANGUAGE, Text
 
 #: A key of a per-language text (the schema's ``text`` definition).
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
+#: Options whose integer values are amounts of money.
+_AMOUNTS = ("money.", "scoring.ranking")
 
 
 def show_value(value: Any, lang: str = "en") -> str:
@@ -30,16 +35,114 @@ def show_value(value: Any, lang: str = "en") -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def human_value(w: Writer, path: str, value: Any) -> str:
+    """An option value as a player reads it: a label (``split equally between the two
+    sellers``), ``yes``/``no``, an amount with its unit, a list joined with ``and``."""
+    if isinstance(value, bool):
+        label = w.catalog.value_label(path, value_key(value))
+        return label or w.word("yes" if value else "no")
+    if isinstance(value, str):
+        label = w.catalog.value_label(path, value)
+        if label is not None:
+            return label
+        if path.endswith("currency.format"):
+            return value.replace("{amount}", "1000")
+        if path.endswith("thousands_separator"):
+            return w.word("quote", text=value)
+        return value
+    if isinstance(value, int) and path.startswith(_AMOUNTS):
+        return w.amount(value)
+    if isinstance(value, list) and path.endswith("lead_requires_companion"):
+        return w.word("with_players", counts=w.catalog.either([str(v) for v in value]))
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return w.catalog.join(value)
+    if isinstance(value, list) and all(isinstance(v, int) for v in value):
+        items = [w.amount(v) if path.startswith(_AMOUNTS) else str(v) for v in value]
+        return w.catalog.join(items)
+    return show_value(value, w.lang)
+
+
+def topic_title(w: Writer, topic: str) -> str | None:
+    """The title of the option a note settles, in the rulebook's language; ``None`` for a
+    topic that is no option (``seats``)."""
+    parts = topic.split(".")
+    while parts:
+        path = ".".join(parts)
+        try:
+            title = schema.option(path).title
+        except KeyError:
+            parts.pop()
+            continue
+        return w.catalog.option_title(path, title)
+    return None
+
+
+def _quote(w: Writer, text: str) -> str:
+    return w.word("quote", text=text)
+
+
+def sources(w: Writer) -> Section:
+    """The transcribed edition, its rulebook file and where the card split comes from."""
+    r = w.ruleset
+    items: list[Sentence] = []
+    if r.edition:
+        items.append(w.say("edition", edition=_quote(w, r.edition)))
+    if r.source:
+        items.append(w.say("source", source=r.source))
+    split = r.theme.split_source
+    if split is None:
+        items.append(w.choose("theme.split_source", None))
+    else:
+        items.append(w.say("theme.split_source", source=_quote(w, split.rstrip("."))))
+    return Section("designer.sources", w.word("sources"), [BulletList(items)])
+
+
 def assumptions(w: Writer) -> Section:
-    """The notes of the ruleset, each with the topic it settles."""
+    """The notes of the ruleset, each after the title of the option it settles; notes not
+    written in the rulebook's language are quoted as written."""
     notes = w.ruleset.notes
     if not notes:
         return Section("notes", w.word("notes"))
-    items = [
-        w.say(f"notes.{i}", text=n.text.get(w.lang), topic=n.topic)
-        for i, n in enumerate(notes)
-    ]
-    return Section("notes", w.word("notes"), [Paragraph([w.say("notes")]), BulletList(items)])
+    items = []
+    quoted = False
+    for i, note in enumerate(notes):
+        own = w.lang in set(note.text.languages()) or (
+            dict(note.text.items).keys() == {ANY_LANGUAGE} and w.ruleset.language == w.lang
+        )
+        text = note.text.get(w.lang)
+        if not own:
+            quoted = True
+            text = _quote(w, text)
+        title = topic_title(w, note.topic)
+        if title is None:
+            items.append(w.say(f"notes.{i}", template="description", description=text))
+        else:
+            items.append(w.say(f"notes.{i}", text=text, topic=title))
+    if quoted:
+        written = note_language(w)
+        intro = w.say("notes.quoted", language=written)
+    else:
+        intro = w.say("notes")
+    return Section("notes", w.word("notes"), [Paragraph([intro]), BulletList(items)])
+
+
+def note_language(w: Writer) -> str:
+    """The name, in the rulebook's language, of the language the notes are written in."""
+    code = w.ruleset.language if w.ruleset.language != w.lang else "en"
+    try:
+        return w.word(f"lang.{code}")
+    except KeyError:
+        return code
+
+
+def option_title(w: Writer, path: str, title: str) -> str:
+    """The option's title in the rulebook's language, with its player count if it has one
+    (``Dummy hands (2 players)``)."""
+    text = w.catalog.option_title(path, title)
+    parts = path.split(".")
+    if parts[0] == "player_counts" and len(parts) > 2 and parts[1].isdigit():
+        text += f" ({w.word('n_players', n=parts[1])})"
+    return text
 
 
 def non_defaults(w: Writer) -> Section:
@@ -51,13 +154,19 @@ def non_defaults(w: Writer) -> Section:
         w.say(
             "@default.item",
             opt.path,
-            title=w.catalog.option_title(opt.path, opt.title),
-            path=opt.path,
-            value=Param(show_value(value, w.lang), (opt.path,)),
-            default=show_value(opt.default, w.lang),
+            title=option_title(w, opt.path, opt.title),
+            value=Param(human_value(w, opt.path, value), (opt.path, "theme.currency")),
+            default=human_value(w, opt.path, opt.default),
         )
         for opt, value in changed
     ]
     return Section(
         "defaults", w.word("defaults"), [Paragraph([w.say("@defaults")]), BulletList(items)]
     )
+
+
+def designer(w: Writer) -> Section:
+    """The whole designer section: sources, assumptions, non-default options."""
+    intro = Paragraph([w.say("@designer")])
+    parts = [sources(w), assumptions(w), non_defaults(w)]
+    return Section("designer", w.word("designer"), [intro], parts)

@@ -17,7 +17,7 @@ def playing(w: Writer) -> Section:
     r = w.ruleset
     turn = [w.say("@round.turn"), w.say("@round.pay"), w.say("@round.order")]
     bids = [
-        w.say("money.bid_unit", unit=w.money(r.money.bid_unit, "money.bid_unit")),
+        _bid_unit(w),
         w.say("money.minimum_bid", minimum=w.money(r.money.minimum_bid, "money.minimum_bid")),
         w.say("@round.cash"),
         w.choose("no_bid", r.no_bid),
@@ -33,6 +33,15 @@ def playing(w: Writer) -> Section:
     blocks = [Paragraph(turn), Paragraph(kinds + disabled), Paragraph(bids)]
     blocks.append(Paragraph([w.say("@round.empty_hand")]))
     return Section("playing", w.word("playing"), blocks)
+
+
+def _bid_unit(w: Writer) -> Sentence:
+    """"Multiples of 1" says nothing: a unit of one is said as whole amounts."""
+    unit = w.ruleset.money.bid_unit
+    if unit == 1:
+        currency = w.ruleset.theme.currency.name.get(w.lang)
+        return w.say("money.bid_unit=1", "theme.currency", currency=currency)
+    return w.say("money.bid_unit", unit=w.money(unit, "money.bid_unit"))
 
 
 def _open(w: Writer) -> list[Sentence]:

@@ -16,7 +16,16 @@ def _dummy(w: Writer, pc: PlayerCount) -> list[Sentence]:
     base = f"player_counts.{pc.players}.dummy_hands"
     d = pc.dummy_hands
     flip = d.flip
-    hands_word = "dummy_hands_one" if d.hands == 1 else "dummy_hands_many"
+    size = "one" if d.hands == 1 else "many"
+    hands_word = f"dummy_hands_{size}"
+    names = {
+        "hand": w.word(f"dummy_hand_{size}"),
+        "hands_word": w.word(f"dummy_hands_word_{size}"),
+        "card": w.word(f"dummy_card_{size}"),
+        "cards": w.word(f"dummy_cards_word_{size}"),
+        "face_down": w.word(f"dummy_face_down_{size}"),
+    }
+    words = {key: Param(text, (f"{base}.hands",)) for key, text in names.items()}
     sentences = [
         w.say(
             f"{base}.hands",
@@ -25,18 +34,21 @@ def _dummy(w: Writer, pc: PlayerCount) -> list[Sentence]:
             deal=Param(
                 w.catalog.join([str(n) for n in pc.hand_deal]), (f"player_counts.{pc.players}",)
             ),
+            face_down=words["face_down"],
         ),
-        w.say("@dummy.cards"),
-        w.choose(f"{base}.flip.when", flip.when),
+        w.say("@dummy.cards", card=words["card"], cards=words["cards"]),
+        w.choose(f"{base}.flip.when", flip.when, card=words["card"]),
     ]
     if flip.when == "after-auction":
         with w.when(f"{base}.flip.when"):
             sentences.append(w.choose(f"{base}.flip.by", flip.by))
-            sentences.append(w.choose(f"{base}.flip.optional", flip.optional))
-    sentences.append(w.choose(f"{base}.flip.card", flip.card))
+            sentences.append(w.choose(f"{base}.flip.optional", flip.optional,
+                                      card=words["card"]))
+    sentences.append(w.choose(f"{base}.flip.card", flip.card, hand=words["hand"]))
     if d.hands > 1:
         with w.when(f"{base}.hands"):
-            sentences.append(w.choose(f"{base}.flip.hand", flip.hand))
+            sentences.append(w.choose(f"{base}.flip.hand", flip.hand, hand=words["hand"],
+                                      hands_word=words["hands_word"]))
     return sentences
 
 
