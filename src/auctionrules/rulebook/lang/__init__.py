@@ -15,6 +15,9 @@ A catalog module (``en.py``, ``fr.py``) defines:
 - optionally ``OPTION_TITLES``: option titles (generic paths) for languages
   other than the schema's English.
 
+The phrases of the game log live apart, in ``log/<code>.py`` (see
+:mod:`auctionrules.rulebook.lang.log`), and the catalog exposes them as ``log``.
+
 To add a language, copy ``en.py`` to ``<code>.py`` (ISO 639-1 code), translate
 every value, keep every key and field name; ``tests/docs`` checks that the keys
 match English. See ``docs/adding-a-language.rst``.
@@ -59,6 +62,8 @@ class Catalog:
     either: Callable[[Sequence[str]], str]
     ordinal: Callable[[int], str]
     option_titles: Mapping[str, str] = attrs.field(factory=dict)
+    #: The game log's phrases (``log/<code>.py``).
+    log: Mapping[str, str] = attrs.field(factory=dict)
 
     def template(self, key: str) -> str:
         """The template of a concrete key; ``KeyError`` names the generic key."""
@@ -96,4 +101,5 @@ def catalog(code: str) -> Catalog:
         either=module.either,
         ordinal=module.ordinal,
         option_titles=getattr(module, "OPTION_TITLES", {}),
+        log=importlib.import_module(f"{__name__}.log.{code}").PHRASES,
     )
