@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from auctionrules import resources
@@ -59,18 +61,33 @@ def test_example_is_reproducible() -> None:
     assert render(ruleset, lang="fr") == render(ruleset, lang="fr")
 
 
-def test_without_the_engine_the_example_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(example, "_engine", lambda: None)
-    text = render(load_ruleset("hig-1992-en"), format="md")
-    assert "Worked example" not in text
-    assert "## Scoring" in text
+def test_an_engine_bug_fails_the_rulebook_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rulebook that silently dropped its worked example would hide an engine bug: the
+    error reaches the caller instead."""
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(example, "play_game", broken)
+    with pytest.raises(RuntimeError, match="engine bug"):
+        render(load_ruleset("taiwan"))
+    assert "Worked example" not in render(load_ruleset("taiwan"), example=False)
 
 
-def test_an_engine_that_fails_leaves_the_example_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Broken:
-        @staticmethod
-        def play_game(*args: object) -> None:
-            raise RuntimeError("engine bug")
+def test_events_of_an_unexpected_shape_fail_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An event missing a field the example reads is a bug of the engine or of the
+    example, never a reason to print the rulebook without it."""
+    from types import SimpleNamespace
 
-    monkeypatch.setattr(example, "_engine", lambda: Broken)
-    assert "Worked example" not in render(load_ruleset("taiwan"))
+    from auctionrules.engine import Event, play_game
+
+    def without_boards(*args: Any) -> object:
+        events = [
+            Event(e.kind, e.round, {k: v for k, v in e.fields.items() if k != "board"})
+            for e in play_game(*args).events
+        ]
+        return SimpleNamespace(events=events)
+
+    monkeypatch.setattr(example, "play_game", without_boards)
+    with pytest.raises(KeyError, match="board"):
+        render(load_ruleset("hig-1992-en"))

@@ -6,18 +6,18 @@ disagree with the rules. The engine's ``scored`` event carries what is needed:
 the ranked artists, the value each one added this round, the board's column
 totals, what a card sold for and the payout per seat.
 
-The engine is optional here: without it, or if its events do not have the
-expected shape, the section is left out rather than failing the rulebook.
-Every sentence of the example depends on every option (``*``): any rule can
-change how a game goes.
+The engine is part of the core package, so the example is always computed; an
+error while playing or reading the game is a bug and propagates (a rulebook that
+silently lost its example would hide it). Every sentence of the example depends
+on every option (``*``): any rule can change how a game goes.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from auctionrules.engine import play_game
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
 
@@ -27,25 +27,11 @@ SEED = 7
 _ALL = "*"
 
 
-def _engine() -> Any:
-    try:
-        return importlib.import_module("auctionrules.engine")
-    except ImportError:
-        return None
-
-
 def example(w: Writer) -> Section | None:
-    """The scoring of one round of a seeded game, or ``None`` without a usable engine."""
-    engine = _engine()
-    if engine is None or not hasattr(engine, "play_game"):
-        return None
+    """The scoring of one round of a seeded game, or ``None`` if no round was scored."""
     players = _players(w)
-    try:
-        game = engine.play_game(w.ruleset, players, SEED)
-        events = [e.to_dict() for e in game.events]
-        return _section(w, players, events)
-    except Exception:  # the engine is optional; a rulebook without the example is still whole
-        return None
+    game = play_game(w.ruleset, players, SEED)
+    return _section(w, players, [e.to_dict() for e in game.events])
 
 
 def _players(w: Writer) -> int:
