@@ -12,9 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from auctionrules import resources
-from auctionrules.loader import load_document, ruleset_schema
-from auctionrules.loader.defaults import fill_defaults
-from auctionrules.loader.merge import merge
+from auctionrules.loader import apply_modules, load_document
 from auctionrules.model import Ruleset
 from auctionrules.rulebook import example as worked
 from auctionrules.rulebook.document import (
@@ -30,9 +28,6 @@ from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections import basics, double, ending, notes, play, players
 from auctionrules.rulebook.writer import Param, Writer
 
-#: Keys of a module file that describe the module rather than change rules.
-_MODULE_METADATA = ("id", "kind", "title", "description", "modules")
-
 
 def module_document(module_id: str) -> dict[str, Any]:
     """The validated document of a bundled module (``variants/modules/<id>.yaml``)."""
@@ -40,12 +35,10 @@ def module_document(module_id: str) -> dict[str, Any]:
 
 
 def with_module(ruleset: Ruleset, module_id: str) -> Ruleset:
-    """``ruleset`` with the bundled module applied, as if listed under ``modules``."""
-    module = module_document(module_id)
-    rules = {k: v for k, v in module.items() if k not in _MODULE_METADATA}
-    merged = merge(ruleset.document, rules)
-    merged.pop("optional_modules", None)
-    return Ruleset.from_document(fill_defaults(merged, ruleset_schema()))
+    """``ruleset`` with the bundled module applied, as if listed under ``modules``
+    (merged and validated by the loader: :class:`~auctionrules.loader.RulesetError`
+    if the module does not fit the ruleset)."""
+    return apply_modules(ruleset, [module_id])
 
 
 def _body(w: Writer) -> list[Section]:
@@ -98,11 +91,8 @@ def _optional(w: Writer, body: list[Section]) -> Section:
     known = {_identity(u) for section in body for sub in section.walk() for u in sub.units()}
     subsections = []
     for index, module_id in enumerate(r.optional_modules):
-        try:
-            module = module_document(module_id)
-            changed = with_module(r, module_id)
-        except (OSError, KeyError, TypeError, ValueError):
-            continue
+        module = module_document(module_id)
+        changed = with_module(r, module_id)
         title = Param(_text(module.get("title", module_id), w.lang), ("optional_modules",))
         intro = w.say("optional_modules", title=title,
                       description=_text(module.get("description", ""), w.lang))
