@@ -32,9 +32,5 @@ doctest_global_setup = f"""
 from pathlib import Path
 DOCS = Path({str(DOCS)!r})
 ROOT = DOCS.parent
-try:
-    from auctionrules.engine import play_game
-    HAVE_ENGINE = True
-except ImportError:
-    HAVE_ENGINE = False
+from auctionrules.engine import play_game
 """

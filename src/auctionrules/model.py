@@ -2,21 +2,84 @@
 
 Every class and field carries the name of the schema property it comes from, so
 a YAML key, its schema entry, the model field and the engine's strategy read
-the same. Defaults equal the schema's (a test checks it). Instances are built by
-the loader from a resolved, validated document, or directly from Python.
+the same. Every option with a closed set of values has a ``Literal`` type with
+exactly the schema's values (a test checks it); an option that also accepts a
+registered custom strategy (``namespace.name``) is that ``Literal`` or ``str``.
+Defaults are read from the schema (:func:`auctionrules.schema.default`), never
+written here. Instances are built by the loader from a resolved, validated
+document, or directly from Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from functools import cache
+from typing import Any, Literal, TypeAlias, get_args, get_origin, get_type_hints
 
 import attrs
 
+from auctionrules.schema import default
 from auctionrules.text import Text, group_digits
 
+AuctionType: TypeAlias = Literal["open", "once_around", "sealed", "fixed_price", "double"]
 #: Auction types in the order rulebooks and the card split list them.
-AUCTION_TYPES: tuple[str, ...] = ("open", "once_around", "sealed", "fixed_price", "double")
+AUCTION_TYPES: tuple[AuctionType, ...] = get_args(AuctionType)
+
+# -- option values (schema enums) ------------------------------------------------------------
+# A strategy axis (see auctionrules.engine.registry) also takes a custom name: ``... | str``.
+
+#: ``kind``
+Kind: TypeAlias = Literal["variant", "module"]
+#: ``player_counts.N.dummy_hands.flip.when`` (a strategy axis)
+FlipWhenName: TypeAlias = Literal["after-auction", "between-turns"]
+#: ``player_counts.N.dummy_hands.flip.by``
+FlipBy: TypeAlias = Literal["auctioneer", "winner"]
+#: ``player_counts.N.dummy_hands.flip.card``
+FlipCard: TypeAlias = Literal["top", "random"]
+#: ``player_counts.N.dummy_hands.flip.hand``
+FlipHand: TypeAlias = Literal["alternate", "random"]
+#: ``auctions.open.ending`` (a strategy axis)
+OpenEndingName: TypeAlias = Literal["full-round-of-passes", "pass-is-final"]
+#: ``auctions.once_around.auctioneer_turn``
+AuctioneerTurn: TypeAlias = Literal["last", "first"]
+#: ``auctions.sealed.tie_break`` (a strategy axis)
+SealedTieBreakName: TypeAlias = Literal["auctioneer-first", "auctioneer-last"]
+#: ``auctions.fixed_price.max_price``
+MaxPrice: TypeAlias = Literal["auctioneer-cash", "unlimited"]
+#: ``auctions.fixed_price.nobody_buys``
+NobodyBuys: TypeAlias = Literal["auctioneer-buys", "auctioneer-takes-free"]
+#: ``auctions.fixed_price.broke_auctioneer``
+BrokeAuctioneer: TypeAlias = Literal["offer-at-zero", "auctioneer-keeps"]
+#: ``auctions.double.who_may_add``
+WhoMayAdd: TypeAlias = Literal["anyone", "leader-only"]
+#: ``auctions.double.auctioneer``
+DoubleAuctioneer: TypeAlias = Literal["adder", "leader"]
+#: ``auctions.double.payee`` (a strategy axis)
+PayeeName: TypeAlias = Literal["adder", "auctioneer", "split-equally"]
+#: ``auctions.double.split.odd_unit_to``
+OddUnitTo: TypeAlias = Literal["adder", "leader"]
+#: ``auctions.double.split.seller_wins``
+SellerWins: TypeAlias = Literal["own-share-to-bank", "all-to-bank"]
+#: ``auctions.double.nobody_adds``
+NobodyAdds: TypeAlias = Literal["leader-keeps", "unsold"]
+#: ``no_bid`` (a strategy axis)
+NoBidName: TypeAlias = Literal["auctioneer-takes-free", "unsold"]
+#: ``round_end.hands_exhausted.last_card``
+LastCard: TypeAlias = Literal["unsold", "sold"]
+#: ``round_end.hands_exhausted.then``
+ExhaustedThen: TypeAlias = Literal["end-game", "next-round"]
+#: ``round_end.no_playable_card``
+NoPlayableCard: TypeAlias = Literal["next-round", "end-game"]
+#: ``scoring.tie_break`` (a strategy axis)
+RankingTieBreakName: TypeAlias = Literal["board-order", "reverse-board-order"]
+#: ``scoring.valuation`` (a strategy axis)
+ValuationName: TypeAlias = Literal["cumulative", "this-round"]
+#: ``next_round.starter`` (a strategy axis)
+StarterName: TypeAlias = Literal["left-of-last-card-player", "left-of-last-auctioneer"]
+#: ``next_round.dummy_card_laid_by``
+DummyCardLaidBy: TypeAlias = Literal["flipper", "last-auctioneer"]
+#: ``winner.ties``
+WinnerTies: TypeAlias = Literal["shared", "none"]
 
 
 def _text(value: Any) -> Text:
@@ -93,9 +156,9 @@ class Artist:
 class Currency:
     """How amounts are named and printed (``theme.currency``)."""
 
-    name: Text = attrs.field(converter=_text, default=Text.of("money"))
-    format: str = "{amount}"
-    thousands_separator: str = ","
+    name: Text = attrs.field(converter=_text, default=default("theme.currency.name"))
+    format: str = default("theme.currency.format")
+    thousands_separator: str = default("theme.currency.thousands_separator")
 
     def amount(self, value: int) -> str:
         """``value`` as the rulebook prints it, e.g. ``100,000`` or ``100 TWD``."""
@@ -108,9 +171,7 @@ class Theme:
 
     artists: tuple[Artist, ...] = attrs.field(converter=_artists)
     currency: Currency = Currency()
-    artist_noun: Text = attrs.field(
-        converter=_text, default=Text.of({"en": "artist", "fr": "artiste"})
-    )
+    artist_noun: Text = attrs.field(converter=_text, default=default("theme.artist_noun"))
     split_source: str | None = None
 
     def artist(self, artist_id: str) -> Artist:
@@ -125,29 +186,32 @@ class Theme:
 class Money:
     """Starting cash, bid unit and visibility of money (``money``)."""
 
-    starting_cash: int = 100
-    bid_unit: int = 1
-    minimum_bid: int = 1
-    screens: bool = True
-    public_prices: bool = True
+    starting_cash: int = default("money.starting_cash")
+    bid_unit: int = default("money.bid_unit")
+    minimum_bid: int = default("money.minimum_bid")
+    screens: bool = default("money.screens")
+    public_prices: bool = default("money.public_prices")
+
+
+_FLIP = "player_counts.N.dummy_hands.flip"
 
 
 @attrs.frozen
 class DummyFlip:
     """When and how dummy cards are turned over (``player_counts.N.dummy_hands.flip``)."""
 
-    when: str = "after-auction"
-    by: str = "auctioneer"
-    optional: bool = True
-    card: str = "top"
-    hand: str = "alternate"
+    when: FlipWhenName | str = default(f"{_FLIP}.when")
+    by: FlipBy = default(f"{_FLIP}.by")
+    optional: bool = default(f"{_FLIP}.optional")
+    card: FlipCard = default(f"{_FLIP}.card")
+    hand: FlipHand = default(f"{_FLIP}.hand")
 
 
 @attrs.frozen
 class DummyHands:
     """Hands dealt to nobody (``player_counts.N.dummy_hands``); ``hands == 0`` is off."""
 
-    hands: int = 0
+    hands: int = default("player_counts.N.dummy_hands.hands")
     deal: tuple[int, ...] | None = attrs.field(
         default=None, converter=attrs.converters.optional(_ints)
     )
@@ -179,42 +243,42 @@ class PlayerCount:
 class Open:
     """Open auction options (``auctions.open``)."""
 
-    enabled: bool = True
-    ending: str = "full-round-of-passes"
+    enabled: bool = default("auctions.open.enabled")
+    ending: OpenEndingName | str = default("auctions.open.ending")
 
 
 @attrs.frozen
 class OnceAround:
     """Once-around auction options (``auctions.once_around``)."""
 
-    enabled: bool = True
-    auctioneer_turn: str = "last"
+    enabled: bool = default("auctions.once_around.enabled")
+    auctioneer_turn: AuctioneerTurn = default("auctions.once_around.auctioneer_turn")
 
 
 @attrs.frozen
 class Sealed:
     """Sealed auction options (``auctions.sealed``)."""
 
-    enabled: bool = True
-    tie_break: str = "auctioneer-first"
+    enabled: bool = default("auctions.sealed.enabled")
+    tie_break: SealedTieBreakName | str = default("auctions.sealed.tie_break")
 
 
 @attrs.frozen
 class FixedPrice:
     """Fixed-price auction options (``auctions.fixed_price``)."""
 
-    enabled: bool = True
-    max_price: str = "auctioneer-cash"
-    nobody_buys: str = "auctioneer-buys"
-    broke_auctioneer: str = "offer-at-zero"
+    enabled: bool = default("auctions.fixed_price.enabled")
+    max_price: MaxPrice = default("auctions.fixed_price.max_price")
+    nobody_buys: NobodyBuys = default("auctions.fixed_price.nobody_buys")
+    broke_auctioneer: BrokeAuctioneer = default("auctions.fixed_price.broke_auctioneer")
 
 
 @attrs.frozen
 class DoubleSplit:
     """How a split-equally payee shares the price (``auctions.double.split``)."""
 
-    odd_unit_to: str = "adder"
-    seller_wins: str = "own-share-to-bank"
+    odd_unit_to: OddUnitTo = default("auctions.double.split.odd_unit_to")
+    seller_wins: SellerWins = default("auctions.double.split.seller_wins")
 
 
 def _companion_rule(value: Any) -> bool | tuple[int, ...]:
@@ -225,15 +289,15 @@ def _companion_rule(value: Any) -> bool | tuple[int, ...]:
 class Double:
     """Double auction options (``auctions.double``)."""
 
-    enabled: bool = True
-    who_may_add: str = "anyone"
-    auctioneer: str = "adder"
-    payee: str = "adder"
+    enabled: bool = default("auctions.double.enabled")
+    who_may_add: WhoMayAdd = default("auctions.double.who_may_add")
+    auctioneer: DoubleAuctioneer = default("auctions.double.auctioneer")
+    payee: PayeeName | str = default("auctions.double.payee")
     split: DoubleSplit = DoubleSplit()
     lead_requires_companion: bool | tuple[int, ...] = attrs.field(
-        default=False, converter=_companion_rule
+        default=default("auctions.double.lead_requires_companion"), converter=_companion_rule
     )
-    nobody_adds: str = "leader-keeps"
+    nobody_adds: NobodyAdds = default("auctions.double.nobody_adds")
 
     def requires_companion(self, players: int) -> bool:
         """Whether leading a double needs a companion card with ``players`` players."""
@@ -253,7 +317,8 @@ class Auctions:
 
     def of(self, auction_type: str) -> Open | OnceAround | Sealed | FixedPrice | Double:
         """Options of ``auction_type`` (one of :data:`AUCTION_TYPES`)."""
-        return getattr(self, auction_type)  # type: ignore[no-any-return]
+        options: Open | OnceAround | Sealed | FixedPrice | Double = getattr(self, auction_type)
+        return options
 
     def enabled_types(self) -> tuple[str, ...]:
         """Enabled auction types in :data:`AUCTION_TYPES` order."""
@@ -264,17 +329,17 @@ class Auctions:
 class HandsExhausted:
     """What happens when every hand is empty (``round_end.hands_exhausted``)."""
 
-    last_card: str = "unsold"
-    then: str = "end-game"
+    last_card: LastCard = default("round_end.hands_exhausted.last_card")
+    then: ExhaustedThen = default("round_end.hands_exhausted.then")
 
 
 @attrs.frozen
 class RoundEnd:
     """When a round ends (``round_end``)."""
 
-    artist_cards: int = 5
+    artist_cards: int = default("round_end.artist_cards")
     hands_exhausted: HandsExhausted = HandsExhausted()
-    no_playable_card: str = "next-round"
+    no_playable_card: NoPlayableCard = default("round_end.no_playable_card")
 
 
 @attrs.frozen
@@ -282,24 +347,24 @@ class Scoring:
     """Ranking and valuation (``scoring``)."""
 
     ranking: tuple[int, ...] = attrs.field(converter=_ints)
-    tie_break: str = "board-order"
-    rank_unplayed_artists: bool = False
-    valuation: str = "cumulative"
+    tie_break: RankingTieBreakName | str = default("scoring.tie_break")
+    rank_unplayed_artists: bool = default("scoring.rank_unplayed_artists")
+    valuation: ValuationName | str = default("scoring.valuation")
 
 
 @attrs.frozen
 class NextRound:
     """Who starts the next round (``next_round``)."""
 
-    starter: str = "left-of-last-card-player"
-    dummy_card_laid_by: str = "flipper"
+    starter: StarterName | str = default("next_round.starter")
+    dummy_card_laid_by: DummyCardLaidBy = default("next_round.dummy_card_laid_by")
 
 
 @attrs.frozen
 class Winner:
     """How the winner is decided (``winner``)."""
 
-    ties: str = "shared"
+    ties: WinnerTies = default("winner.ties")
 
 
 @attrs.frozen
@@ -317,18 +382,18 @@ class Ruleset:
     money: Money
     player_counts: tuple[PlayerCount, ...] = attrs.field(converter=_counts)
     scoring: Scoring
-    kind: str = "variant"
+    kind: Kind = default("kind")
     description: Text | None = attrs.field(default=None, converter=_optional_text)
     edition: str | None = None
     publisher: str | None = None
     year: int | None = None
-    language: str = "en"
+    language: str = default("language")
     source: str | None = None
     notes: tuple[Note, ...] = attrs.field(default=(), converter=_notes)
     optional_modules: tuple[str, ...] = attrs.field(default=(), converter=_strs)
-    rounds: int = 4
+    rounds: int = default("rounds")
     auctions: Auctions = Auctions()
-    no_bid: str = "auctioneer-takes-free"
+    no_bid: NoBidName | str = default("no_bid")
     round_end: RoundEnd = RoundEnd()
     next_round: NextRound = NextRound()
     winner: Winner = Winner()
@@ -352,69 +417,59 @@ class Ruleset:
 
     @classmethod
     def from_document(cls, doc: Mapping[str, Any]) -> Ruleset:
-        """Build from a resolved document whose defaults are filled in.
+        """Build from a resolved document (the loader's, defaults filled in).
 
         The loader guarantees the document is valid; this only converts shapes.
+        An option the document leaves out takes the model's default, which is
+        the schema's: no default is written here.
         """
-        theme = doc["theme"]
-        auctions = doc.get("auctions", {})
         counts = doc["player_counts"]
-        return cls(
-            id=doc["id"],
-            kind=doc.get("kind", "variant"),
-            title=doc["title"],
-            description=doc.get("description"),
-            edition=doc.get("edition"),
-            publisher=doc.get("publisher"),
-            year=doc.get("year"),
-            language=doc.get("language", "en"),
-            source=doc.get("source"),
-            notes=[Note(n["topic"], n["text"]) for n in doc.get("notes", ())],
-            optional_modules=doc.get("optional_modules", ()),
-            theme=Theme(
-                artists=[
-                    Artist(a["id"], a["name"], a["cards"], Split(**a["split"]))
-                    for a in theme["artists"]
-                ],
-                currency=Currency(**theme.get("currency", {})),
-                artist_noun=theme.get("artist_noun", {"en": "artist", "fr": "artiste"}),
-                split_source=theme.get("split_source"),
-            ),
-            money=Money(**doc.get("money", {})),
-            rounds=doc.get("rounds", 4),
+        ruleset: Ruleset = _build(
+            cls,
+            doc,
             player_counts=[
                 _player_count(int(key), value)
                 for key, value in sorted(counts.items(), key=lambda kv: int(kv[0]))
             ],
-            auctions=Auctions(
-                open=Open(**auctions.get("open", {})),
-                once_around=OnceAround(**auctions.get("once_around", {})),
-                sealed=Sealed(**auctions.get("sealed", {})),
-                fixed_price=FixedPrice(**auctions.get("fixed_price", {})),
-                double=_double(auctions.get("double", {})),
-            ),
-            no_bid=doc.get("no_bid", "auctioneer-takes-free"),
-            round_end=RoundEnd(
-                artist_cards=doc.get("round_end", {}).get("artist_cards", 5),
-                hands_exhausted=HandsExhausted(
-                    **doc.get("round_end", {}).get("hands_exhausted", {})
-                ),
-                no_playable_card=doc.get("round_end", {}).get("no_playable_card", "next-round"),
-            ),
-            scoring=Scoring(**doc["scoring"]),
-            next_round=NextRound(**doc.get("next_round", {})),
-            winner=Winner(**doc.get("winner", {})),
             document=doc,
         )
+        return ruleset
+
+
+@cache
+def _fields(cls: Any) -> tuple[tuple[str, Any], ...]:
+    """``(name, type)`` of the fields of model class ``cls``, types resolved."""
+    hints = get_type_hints(cls)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
+
+
+def _build(cls: Any, data: Mapping[str, Any], **given: Any) -> Any:
+    """An instance of model class ``cls`` from its document section ``data``.
+
+    Sections and lists of sections are built recursively from their field types;
+    keys the section lacks are left to the class defaults; ``given`` fields are
+    taken as they are.
+    """
+    kwargs: dict[str, Any] = dict(given)
+    for name, kind in _fields(cls):
+        if name in kwargs or name not in data:
+            continue
+        value = data[name]
+        if _is_section(kind) and isinstance(value, Mapping):
+            value = _build(kind, value)
+        elif get_origin(kind) is tuple and isinstance(value, list):
+            item = get_args(kind)[0]
+            if _is_section(item):
+                value = [_build(item, v) for v in value]
+        kwargs[name] = value
+    return cls(**kwargs)
+
+
+def _is_section(kind: Any) -> bool:
+    """Whether ``kind`` is a class of this model (not a value class such as Text)."""
+    return isinstance(kind, type) and attrs.has(kind) and kind.__module__ == __name__
 
 
 def _player_count(players: int, data: Mapping[str, Any]) -> PlayerCount:
-    dummy = dict(data.get("dummy_hands", {}))
-    flip = DummyFlip(**dummy.pop("flip", {}))
-    return PlayerCount(players, data["deal"], DummyHands(flip=flip, **dummy))
-
-
-def _double(data: Mapping[str, Any]) -> Double:
-    fields = dict(data)
-    split = DoubleSplit(**fields.pop("split", {}))
-    return Double(split=split, **fields)
+    result: PlayerCount = _build(PlayerCount, data, players=players)
+    return result

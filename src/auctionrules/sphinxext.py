@@ -32,9 +32,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 from auctionrules import __version__, resources
+from auctionrules.cli.reference import cli_rst
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import UnknownLanguageError, build_document, rst
-from auctionrules.rulebook.reference import cli_rst, schema_rst
+from auctionrules.rulebook.reference import schema_rst
 
 __all__ = ["CliDirective", "RulebookDirective", "SchemaDirective", "setup"]
 

@@ -61,6 +61,24 @@ def test_docs_of_an_invalid_file_prints_the_problems(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
+def test_docs_of_an_optional_module_that_does_not_fit(tmp_path: Path) -> None:
+    """A house file offering the mystery hand with a dummy deal its deck cannot serve:
+    the rulebook does not describe an impossible deal; the problem is printed (exit 1)."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "id: house\ntitle: House\nextends: hig-1992-en\noptional_modules: [mystery-hand]\n"
+        "player_counts: {'3': {dummy_hands: {deal: [10, 6, 6, 0]}}}\n",
+        encoding="utf-8",
+    )
+    result = run("docs", str(house))
+    assert result.returncode == 1
+    assert "the deal needs 4 x 22 = 88 cards" in result.stderr
+    assert result.stdout == ""
+    compared = run("diff", "hig-1992-en", str(house))  # 1 means "different" for diff
+    assert compared.returncode == 2
+    assert "the deal needs 4 x 22 = 88 cards" in compared.stderr
+
+
 def test_diff_exit_codes_and_text() -> None:
     same = run("diff", "hig-1992-en", "hig-1992-en")
     assert same.returncode == 0

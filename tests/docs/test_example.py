@@ -68,18 +68,14 @@ def test_example_is_reproducible() -> None:
     assert render(ruleset, lang="fr") == render(ruleset, lang="fr")
 
 
-def test_without_the_engine_the_example_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(example, "_engine", lambda: None)
-    text = render(load_ruleset("hig-1992-en"), format="md")
-    assert "Worked example" not in text
-    assert "## Scoring" in text
-
-
-def test_an_engine_that_fails_leaves_the_example_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    import auctionrules.engine.scoring
+def test_an_engine_bug_fails_the_rulebook_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rulebook that silently dropped its worked example would hide an engine bug: the
+    error reaches the caller instead."""
 
     def broken(**kwargs: object) -> None:
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(auctionrules.engine.scoring, "score_round", broken)
-    assert "Worked example" not in render(load_ruleset("taiwan"))
+    monkeypatch.setattr(example, "score_round", broken)
+    with pytest.raises(RuntimeError, match="engine bug"):
+        render(load_ruleset("taiwan"))
+    assert "Worked example" not in render(load_ruleset("taiwan"), example=False)

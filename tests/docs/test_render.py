@@ -162,6 +162,14 @@ def test_disabled_auction_type_is_left_out() -> None:
     document = dict(ruleset.document)
     document["auctions"] = {**document["auctions"], "sealed": {"enabled": False,
                                                               "tie_break": "auctioneer-first"}}
+    # a valid ruleset (the optional modules are applied to it through the loader): the
+    # sealed cards become open ones
+    artists = [
+        {**a, "split": {**a["split"], "open": a["split"]["open"] + a["split"]["sealed"],
+                        "sealed": 0}}
+        for a in document["theme"]["artists"]
+    ]
+    document["theme"] = {**document["theme"], "artists": artists}
     changed = type(ruleset).from_document(document)
     md = render(changed, example=False)
     assert "### Sealed auction" not in md

@@ -13,8 +13,9 @@ import pytest
 from sphinx.application import Sphinx
 
 from auctionrules import resources
+from auctionrules.cli.reference import cli_rst, subcommands
 from auctionrules.loader import load_ruleset, validate_file
-from auctionrules.rulebook.reference import cli_rst, entries, schema_rst, subcommands
+from auctionrules.rulebook.reference import entries, schema_rst
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

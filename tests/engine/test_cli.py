@@ -15,9 +15,9 @@ def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path
     assert main(["play", "hig-1992-fr", "--players", "3", "--seed", "4",
                  "--record", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "Round 1: cards dealt" in out
+    assert "Manche 1 : cartes distribuées" in out  # the ruleset's language, as for docs
     assert "$" in out and "." in out  # the French theme's money format, $91.000
-    assert "Result (" in out and "winner" in out
+    assert "Résultat (" in out and "vainqueur" in out
     text = record.read_text(encoding="utf-8")
     data = json.loads(text)
     assert data["players"] == ["Player 0", "Player 1", "Player 2"]

@@ -34,7 +34,7 @@ def test_custom_payee_from_a_variant_file(tmp_path: Path) -> None:
     assert rs.auctions.double.payee == "club.charity"
     with pytest.raises(RulesError, match=r"club\.charity"):
         compile_rules(rs, 4)
-    register("double.payee", "club.charity")(Charity)
+    register("auctions.double.payee", "club.charity")(Charity)
     try:
         hands = [["yoko/double", "krypto/open"], ["yoko/open"], [], []]
         game = Game.from_position(rs, 4, hands=hands)
@@ -43,7 +43,7 @@ def test_custom_payee_from_a_variant_file(tmp_path: Path) -> None:
         assert last(events, "sold")["payments"] == [[-1, 9000]]
         assert game.cash == [100000, 100000, 91000, 100000]
     finally:
-        unregister("double.payee", "club.charity")
+        unregister("auctions.double.payee", "club.charity")
 
 
 def test_unknown_axis() -> None:
@@ -79,12 +79,71 @@ def test_games_from_a_ruleset_compile_it_once_until_a_strategy_is_registered_aga
         encoding="utf-8",
     )
     club = load_ruleset(path)
-    register("double.payee", "club.charity")(Charity)
+    register("auctions.double.payee", "club.charity")(Charity)
     try:
         assert type(Game.new(club, 4).rules.payee) is Charity
-        register("double.payee", "club.charity")(Miser)
+        register("auctions.double.payee", "club.charity")(Miser)
         assert type(Game.new(club, 4).rules.payee) is Miser
     finally:
-        unregister("double.payee", "club.charity")
+        unregister("auctions.double.payee", "club.charity")
     with pytest.raises(RulesError, match=r"club\.charity"):
         Game.new(club, 4)  # unregistered: compiled anew, and refused
+
+
+def test_axes_are_named_by_their_schema_paths() -> None:
+    """Every axis is an option of the schema that accepts a custom name, spelled as its
+    path (``auctions.double.payee``, a player count ``N``), and every such option is an
+    axis."""
+    from auctionrules.engine.registry import AXES
+    from auctionrules.schema import node, resolve
+
+    for axis in AXES:
+        titles = [resolve(alt).get("title") for alt in node(axis).get("anyOf", ())]
+        assert "Custom strategy" in titles, axis
+    assert set(AXES) == {
+        "auctions.open.ending", "auctions.sealed.tie_break", "auctions.double.payee",
+        "no_bid", "scoring.tie_break", "scoring.valuation", "next_round.starter",
+        "player_counts.N.dummy_hands.flip.when",
+    }
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("double.payee", "auctions.double.payee"),
+    ("open.ending", "auctions.open.ending"),
+    ("sealed.tie_break", "auctions.sealed.tie_break"),
+    ("dummy_hands.flip.when", "player_counts.N.dummy_hands.flip.when"),
+])
+def test_the_earlier_axis_names_still_work_with_a_warning(old: str, new: str) -> None:
+    from auctionrules.engine.registry import lookup, registered
+
+    with pytest.warns(DeprecationWarning, match=new.replace(".", r"\.")):
+        names = registered(old)
+    assert names == registered(new) and names
+    with pytest.warns(DeprecationWarning):
+        assert lookup(old, names[0]) is lookup(new, names[0])
+    if old == "double.payee":
+        with pytest.warns(DeprecationWarning):
+            register(old, "club.charity")(Charity)
+        try:
+            assert lookup(new, "club.charity") is Charity
+        finally:
+            unregister(new, "club.charity")
+
+
+def test_a_strategy_is_built_from_its_own_options() -> None:
+    """A strategy receives the section its option is written in (the double's options
+    for the payee, the player count's flip for the dummy flip), the number of players
+    and the bid unit: not the whole ruleset."""
+    from auctionrules.engine.policies import AfterAuction, SplitEqually
+    from auctionrules.loader import load_ruleset as load
+
+    rs = load("hig-1992-fr")
+    rules = compile_rules(rs, 4)
+    assert isinstance(rules.payee, SplitEqually)
+    assert rules.payee.options is rs.auctions.double
+    assert (rules.payee.players, rules.payee.unit) == (4, 1000)
+    assert not hasattr(rules.payee, "ruleset")
+    three = compile_rules(load("hig-1992-en", modules=["mystery-hand"]), 3)
+    assert isinstance(three.flip_when, AfterAuction)
+    assert three.flip_when.options is three.ruleset.player_count(3).dummy_hands.flip
+    assert compile_rules(rs, 4).no_bid.options is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from auctionrules.engine import Game
 from auctionrules.engine.policies import BoardOrder, Cumulative
 from auctionrules.engine.scoring import score_round
+from auctionrules.model import Scoring
 
 from .conftest import ruleset
 from .helpers import last, run
@@ -42,8 +43,9 @@ def _values_over_rounds(rows: list[list[int]]) -> list[list[int]]:
     for r, counts in enumerate(rows):
         score = score_round(
             counts=counts, owned=[[a for a in range(5)]], board=board, round_index=r,
-            ranking=(30, 20, 10), rank_unplayed=False, tie_break=BoardOrder(None, 4),  # type: ignore[arg-type]
-            valuation=Cumulative(None, 4),  # type: ignore[arg-type]
+            ranking=(30, 20, 10), rank_unplayed=False,
+            tie_break=BoardOrder(Scoring(ranking=(30, 20, 10)), 4, 1),
+            valuation=Cumulative(Scoring(ranking=(30, 20, 10)), 4, 1),
         )
         out.append(list(score.values))
     return out

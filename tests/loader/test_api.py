@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from auctionrules import resources
 from auctionrules.loader import (
     Problem,
     RulesetError,
+    apply_modules,
     find_ruleset,
     load_document,
     load_ruleset,
@@ -239,3 +241,31 @@ def test_one_module_may_be_given_alone() -> None:
 def test_no_modules_is_the_plain_load() -> None:
     assert load_ruleset("taiwan", modules=()) is not None
     assert load_ruleset("taiwan", modules=()) == load_ruleset("taiwan")
+
+
+def test_modules_apply_to_a_ruleset_in_hand_as_in_a_file() -> None:
+    """``apply_modules`` gives the rules a variant listing the module under ``modules:``
+    gives, keeping the ruleset's own id and title."""
+    base = load_ruleset("hig-1992-en")
+    applied = apply_modules(base, ["mystery-hand"])
+    loaded = load_ruleset("hig-1992-en", modules=["mystery-hand"])
+    assert applied.player_count(3) == loaded.player_count(3)
+    assert applied.player_count(3).dummy_hands.hands == 1
+    assert attrs.evolve(applied, id=loaded.id, title=loaded.title,
+                        optional_modules=loaded.optional_modules) == loaded
+    assert (applied.id, applied.optional_modules) == (base.id, ())
+
+
+def test_a_module_that_does_not_fit_the_ruleset_is_refused_with_its_problems() -> None:
+    """The merge is validated: a ruleset whose dummy deal (10/6/6/0) is fine while no
+    dummy hand is dealt cannot take the mystery hand (the deck is too small for it), and
+    a module that does not exist is refused too."""
+    hig = load_ruleset("hig-1992-en")
+    document = copy.deepcopy(dict(hig.document))
+    document["player_counts"]["3"]["dummy_hands"]["deal"] = [10, 6, 6, 0]
+    ruleset = attrs.evolve(hig, document=document)
+    assert apply_modules(ruleset, []).player_count(3).dummy_hands.hands == 0
+    with pytest.raises(RulesetError, match="the deal needs 4 x 22 = 88 cards"):
+        apply_modules(ruleset, ["mystery-hand"])
+    with pytest.raises(RulesetError, match="unknown module 'mistery-hand'"):
+        apply_modules(hig, ["mistery-hand"])

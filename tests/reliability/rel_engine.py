@@ -34,17 +34,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-try:
-    from auctionrules import engine
-except ImportError:  # pragma: no cover - the engine package is not there yet
-    engine = None  # type: ignore[assignment]
-
-from auctionrules import resources
+from auctionrules import engine, resources
 from auctionrules.loader import load_ruleset
 
-HAS_ENGINE = engine is not None and all(
-    hasattr(engine, name) for name in ("Game", "compile_rules", "IllegalActionError", "replay")
-)
 BANK = -1
 
 
@@ -125,14 +117,12 @@ def play_random_game(
     on_step: Callable[[Any], None] | None = None,
     bid_chance: float = 0.45,
 ) -> int | None:
-    """Play one random game to its end; the number of actions (``None`` without an engine).
+    """Play one random game to its end; the number of actions.
 
     ``players`` defaults to a random supported count. With ``watch`` the
     :class:`Watcher` checks every action and raises ``AssertionError`` on the
     first violation, naming the seed and the action.
     """
-    if not HAS_ENGINE:
-        return None
     rng = random.Random(seed)
     if players is None:
         players = rng.choice(ruleset.supported_players)

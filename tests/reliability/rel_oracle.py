@@ -20,16 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from auctionrules import loader
-
-#: The loader API of issue 3 (located problems as values, validation of text).
-HAS_LOCATED_API = all(hasattr(loader, name) for name in ("validate_text", "Problem"))
-needs_located_api = pytest.mark.skipif(
-    not HAS_LOCATED_API,
-    reason="the loader's located-problem API (validate_text, Problem; issue 3) is not on main yet",
-)
 
 PROBLEM_RE = re.compile(
     r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+) \(at (?P<path>\$[^\n]*)\)$",
@@ -100,7 +91,7 @@ def problem_error(problem: Any, files: dict[str, bytes]) -> str | None:
 
     Checks the value's fields against its text form, then the location.
     """
-    if HAS_LOCATED_API and not isinstance(problem, loader.Problem):
+    if not isinstance(problem, loader.Problem):
         return f"not a Problem but {type(problem).__name__}: {problem!r}"
     text = str(problem)
     fields = {name: getattr(problem, name, None) for name in

@@ -129,14 +129,14 @@ class SometimesFlip(FlipWhen):
 
 
 STRATEGIES = {
-    "open.ending": ("fuzz.any-order", AnyOrder),
-    "sealed.tie_break": ("fuzz.rotated", Rotated),
-    "double.payee": ("fuzz.three-ways", ThreeWays),
+    "auctions.open.ending": ("fuzz.any-order", AnyOrder),
+    "auctions.sealed.tie_break": ("fuzz.rotated", Rotated),
+    "auctions.double.payee": ("fuzz.three-ways", ThreeWays),
     "no_bid": ("fuzz.someone", Someone),
     "scoring.tie_break": ("fuzz.scrambled-ties", ScrambledTies),
     "scoring.valuation": ("fuzz.double-last", DoubleLast),
     "next_round.starter": ("fuzz.any-starter", AnyStarter),
-    "dummy_hands.flip.when": ("fuzz.sometimes", SometimesFlip),
+    "player_counts.N.dummy_hands.flip.when": ("fuzz.sometimes", SometimesFlip),
 }
 
 VARIANT = """\

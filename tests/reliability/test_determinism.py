@@ -23,12 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rel_engine import HAS_ENGINE, bundled, illegal_candidates, random_step, supported
+from rel_engine import bundled, illegal_candidates, random_step, supported
 from rel_mutate import _paths, _perturb, _retype
 
-pytestmark = pytest.mark.skipif(not HAS_ENGINE, reason="the engine is not on main yet")
-
-CONFIGURATIONS = supported() if HAS_ENGINE else []
+CONFIGURATIONS = supported()
 SEEDS = int(os.environ.get("AUCTIONRULES_REPLAY_SEEDS", "2"))
 
 

@@ -37,7 +37,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rel_fuzz import FILE_LIMIT, check_case, is_utf8, reproducer, write
 from rel_mutate import SOURCE_FILES, apply_steps, mutate
-from rel_oracle import Tally, needs_located_api, time_limit
+from rel_oracle import Tally, time_limit
 
 from auctionrules import loader
 
@@ -46,7 +46,6 @@ FUZZ_SEED = int(os.environ.get("AUCTIONRULES_FUZZ_SEED", "0"))
 CLI_FILES = int(os.environ.get("AUCTIONRULES_FUZZ_CLI", "150"))
 SUBPROCESS_FILES = int(os.environ.get("AUCTIONRULES_FUZZ_SUBPROCESS", "30"))
 
-pytestmark = needs_located_api
 def test_bundled_files_are_valid(tmp_path: Path) -> None:
     """The mutants' sources are valid: otherwise every mutant is trivially invalid."""
     tally = Tally()

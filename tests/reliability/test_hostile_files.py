@@ -18,11 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rel_oracle import needs_located_api, problem_error, time_limit
+from rel_oracle import problem_error, time_limit
 
 from auctionrules import loader
-
-pytestmark = needs_located_api
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = (ROOT / "variants" / "hig-1992-en.yaml").read_text(encoding="utf-8")

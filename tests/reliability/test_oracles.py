@@ -15,12 +15,10 @@ from typing import Any
 
 import pytest
 import rel_fuzz
-from rel_engine import HAS_ENGINE, Watcher, bundled, play_random_game, random_step
+from rel_engine import Watcher, bundled, play_random_game, random_step
 from rel_oracle import Tally, location_error, problem_error
 
 from auctionrules import loader
-
-needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="the engine is not on main yet")
 
 # -- the fuzz oracle ---------------------------------------------------------------------
 
@@ -113,13 +111,11 @@ def _run_until(watcher: Watcher, game: Any, pattern: str, seed: int = 0) -> list
     raise AssertionError(f"the planted bug ({pattern}) was never reported")
 
 
-@needs_engine
 def test_watcher_passes_a_clean_game() -> None:
     """Control for the planted bugs below: a real game raises nothing."""
     assert play_random_game(bundled("hig-1992-fr"), seed=5, players=3) > 50
 
 
-@needs_engine
 def test_watcher_reports_stolen_money() -> None:
     game = _game()
     watcher = Watcher(game)
@@ -128,7 +124,6 @@ def test_watcher_reports_stolen_money() -> None:
     assert any("money" in p for p in watcher.step())
 
 
-@needs_engine
 def test_watcher_reports_negative_cash_and_a_lost_card() -> None:
     game = _game()
     watcher = Watcher(game)
@@ -139,7 +134,6 @@ def test_watcher_reports_negative_cash_and_a_lost_card() -> None:
     assert any("cards" in p for p in problems), problems
 
 
-@needs_engine
 def test_watcher_reports_a_bid_above_cash(monkeypatch: pytest.MonkeyPatch) -> None:
     from auctionrules.engine import Game
 
@@ -156,7 +150,6 @@ def test_watcher_reports_a_bid_above_cash(monkeypatch: pytest.MonkeyPatch) -> No
     _run_until(Watcher(game), game, "above the cash")
 
 
-@needs_engine
 def test_watcher_reports_a_wrong_payee(monkeypatch: pytest.MonkeyPatch) -> None:
     """004's split paid wholly to the leader: the ledger balances but the payee is wrong."""
     game = _game("hig-1992-fr", 4, seed=11)
@@ -180,7 +173,6 @@ def test_watcher_reports_a_wrong_payee(monkeypatch: pytest.MonkeyPatch) -> None:
     raise AssertionError("no double with an adder was sold in 40 games")
 
 
-@needs_engine
 @pytest.mark.parametrize("plant", ["ranking", "payout"])
 def test_watcher_reports_wrong_scoring(monkeypatch: pytest.MonkeyPatch, plant: str) -> None:
     from auctionrules.engine import Game
@@ -202,13 +194,3 @@ def test_watcher_reports_wrong_scoring(monkeypatch: pytest.MonkeyPatch, plant: s
     game = _game(seed=4)
     _run_until(Watcher(game), game, "scoring")
 
-
-def test_the_apis_under_test_are_present() -> None:
-    """The suites above skip themselves without the engine or the located loader API
-    (they were written alongside both); now that both exist, a missing name must fail
-    the run instead of silently skipping every reliability test."""
-    from rel_engine import HAS_ENGINE
-    from rel_oracle import HAS_LOCATED_API
-
-    assert HAS_ENGINE
-    assert HAS_LOCATED_API

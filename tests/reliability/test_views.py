@@ -23,11 +23,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rel_engine import HAS_ENGINE, bundled, random_step, supported
+from rel_engine import bundled, random_step, supported
 
-pytestmark = pytest.mark.skipif(not HAS_ENGINE, reason="the engine is not on main yet")
-
-CONFIGURATIONS = supported() if HAS_ENGINE else []
+CONFIGURATIONS = supported()
 
 
 def shared_memo(game: Any) -> dict[int, Any]:

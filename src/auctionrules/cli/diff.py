@@ -28,6 +28,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from auctionrules.cli.loading import LoadFailedError, load
+    from auctionrules.loader import RulesetError
     from auctionrules.rulebook import UnknownLanguageError
     from auctionrules.rulebook.diff import diff
 
@@ -40,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
         result = diff(a, b, args.lang)
     except UnknownLanguageError as exc:
         print(f"auctionrules diff: {exc}", file=sys.stderr)
+        return 2
+    except RulesetError as exc:  # an optional module that does not fit its ruleset
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
         return 2
     if args.format == "json":
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))

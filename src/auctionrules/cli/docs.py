@@ -29,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from auctionrules.cli.loading import LoadFailedError, load
+    from auctionrules.loader import RulesetError
     from auctionrules.rulebook import UnknownLanguageError, render
 
     try:
@@ -41,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
     except UnknownLanguageError as exc:
         print(f"auctionrules docs: {exc}", file=sys.stderr)
         return 2
+    except RulesetError as exc:  # an optional module that does not fit the ruleset
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")

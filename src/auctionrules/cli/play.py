@@ -17,31 +17,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=int, default=0, help="seed of the deal and agents")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    add_lang_option(parser)
 
 
-def result_lines(game: object, names: list[str]) -> list[str]:
-    """The final money and winners, one line each."""
-    from auctionrules.engine import Game
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang CODE``: the language of the log (default: the ruleset's)."""
+    parser.add_argument(
+        "--lang", default=None,
+        help="language code of the log (en, fr); default: the ruleset's language",
+    )
 
-    assert isinstance(game, Game)
-    outcome = game.outcome
-    assert outcome is not None
-    money = game.rules.ruleset.amount
-    out = [f"Result ({outcome.reason.value}):"]
-    ranking = sorted(range(game.n), key=lambda s: -outcome.cash[s])
-    for seat in ranking:
-        mark = "  winner" if seat in outcome.winners else ""
-        out.append(f"  {names[seat]}: {money(outcome.cash[seat])}{mark}")
-    if not outcome.winners:
-        out.append("  no winner (tie)")
-    return out
+
+def unknown_language(lang: str | None) -> str | None:
+    """Why ``lang`` cannot be printed (``None`` if it can): a usage error, exit 2."""
+    from auctionrules.rulebook.lang import available
+
+    if lang is None or lang in available():
+        return None
+    return f"unsupported language: {lang!r} (available: {', '.join(available())})"
 
 
 def run(args: argparse.Namespace) -> int:
     from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.engine import EngineError, dumps, play_game
-    from auctionrules.engine.log import lines
+    from auctionrules.rulebook.log import GameLog, player_names
 
+    if (problem := unknown_language(args.lang)) is not None:
+        print(f"auctionrules play: {problem}", file=sys.stderr)
+        return 2
     try:
         ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
@@ -51,17 +54,19 @@ def run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(f"auctionrules play: {exc}", file=sys.stderr)
         return 2
-    names = [f"Player {s}" for s in range(game.n)]
+    log = GameLog(ruleset, lang=args.lang)
     if not args.quiet:
-        print(f"{ruleset.id}, {game.n} players, seed {args.seed}")
-        for line in lines(game.events, ruleset, names):
+        print(log.say("header", id=ruleset.id, players=game.n, seed=args.seed))
+        for line in log.lines(game.events):
             print(line)
-    for line in result_lines(game, names):
+    assert game.outcome is not None
+    for line in log.result(game.outcome, game.n):
         print(line)
     if args.record:
         try:
             with open(args.record, "w", encoding="utf-8") as handle:
-                handle.write(dumps(game.record(names)) + "\n")
+                # the record names seats the same way whatever the log's language
+                handle.write(dumps(game.record(player_names(game.n))) + "\n")
         except OSError as exc:
             print(f"auctionrules play: cannot write {args.record}: {exc}", file=sys.stderr)
             return 2

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from auctionrules.cli.play import add_lang_option, unknown_language
+
 HELP = "re-run a game record checking every action; print the log and the outcome"
 
 
@@ -16,13 +18,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="text: log and result; json: the final state (money, board, cards owned)",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    add_lang_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from auctionrules.cli.play import result_lines
     from auctionrules.engine import ReplayError, replay
-    from auctionrules.engine.log import lines
+    from auctionrules.rulebook.log import GameLog, player_names
 
+    if (problem := unknown_language(args.lang)) is not None:
+        print(f"auctionrules replay: {problem}", file=sys.stderr)
+        return 2
     try:
         with open(args.record, encoding="utf-8") as handle:
             record = json.load(handle)
@@ -37,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"auctionrules replay: {args.record}: {exc}", file=sys.stderr)
         return 1
-    names = [str(n) for n in record.get("players", ())]
+    names: list[str] | None = [str(n) for n in record.get("players", ())]
+    if names == player_names(game.n):  # the default names: said in the log's language
+        names = None
     if args.format == "json":
         view = game.public_view().to_dict()
         state = {
@@ -53,11 +60,12 @@ def run(args: argparse.Namespace) -> int:
         }
         print(json.dumps(state, sort_keys=True, ensure_ascii=False))
         return 0
+    log = GameLog(game.rules.ruleset, names, args.lang)
     if not args.quiet:
-        for line in lines(game.events, game.rules.ruleset, names):
+        for line in log.lines(game.events):
             print(line)
     if game.outcome is not None:
-        for line in result_lines(game, names):
+        for line in log.result(game.outcome, game.n):
             print(line)
     else:
         print(f"Replayed {len(game.log)} actions; the game is not over (to act: {game.to_act()})")

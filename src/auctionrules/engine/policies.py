@@ -2,9 +2,10 @@
 
 Each class is named after its option value and registered under it (see
 :mod:`auctionrules.engine.registry` for the extension point). A strategy is built
-once per compiled game as ``cls(ruleset, players)`` and must not keep per-game
-state: a compiled :class:`~auctionrules.engine.rules.Rules` is shared by every
-game created from it. Options that are plain switches without a custom form
+once per compiled game as ``cls(options, players, unit)`` from its own section of
+the ruleset (see :class:`Strategy`) and must not keep per-game state: a
+compiled :class:`~auctionrules.engine.rules.Rules` is shared by every game
+created from it. Options that are plain switches without a custom form
 (``once_around.auctioneer_turn``, ``fixed_price.*``, ``double.who_may_add`` ...)
 are compiled to flags in :mod:`auctionrules.engine.rules` instead.
 """
@@ -12,26 +13,38 @@ are compiled to flags in :mod:`auctionrules.engine.rules` instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.registry import register
-from auctionrules.model import Ruleset
+from auctionrules.model import Double, DummyFlip
 
 #: The recipient "bank" in a payment.
 BANK = -1
 
 
 class Strategy:
-    """Base of every strategy: built from the ruleset and the player count."""
+    """Base of every strategy: built from its own options, not the whole ruleset.
 
-    __slots__ = ("players", "ruleset")
+    ``options`` is the model section the axis's option is written in:
+    :class:`~auctionrules.model.Open` for ``auctions.open.ending``,
+    :class:`~auctionrules.model.Sealed`, :class:`~auctionrules.model.Double`,
+    :class:`~auctionrules.model.Scoring` (both of its axes),
+    :class:`~auctionrules.model.NextRound`, the player count's
+    :class:`~auctionrules.model.DummyFlip`, and ``None`` for ``no_bid`` (a
+    top-level option with no section). ``players`` is the number of players and
+    ``unit`` the bid unit, which any rule about amounts may need.
+    """
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
-        self.ruleset = ruleset
+    __slots__ = ("options", "players", "unit")
+
+    def __init__(self, options: Any, players: int, unit: int) -> None:
+        self.options = options
         self.players = players
+        self.unit = unit
 
 
-# --- open.ending ---------------------------------------------------------------------------
+# --- auctions.open.ending ------------------------------------------------------------------
 
 
 class OpenEnding(Strategy):
@@ -52,7 +65,7 @@ class OpenEnding(Strategy):
         raise NotImplementedError
 
 
-@register("open.ending", "full-round-of-passes")
+@register("auctions.open.ending", "full-round-of-passes")
 class FullRoundOfPasses(OpenEnding):
     """Asked in turn from the auctioneer's left; over when all but the high bidder passed
     since the last bid (all players, if nobody bid). A pass is not final."""
@@ -75,7 +88,7 @@ class FullRoundOfPasses(OpenEnding):
         return (seat + 1) % lot.n
 
 
-@register("open.ending", "pass-is-final")
+@register("auctions.open.ending", "pass-is-final")
 class PassIsFinal(OpenEnding):
     """A pass drops the player out; over when only the high bidder (or nobody) is left in."""
 
@@ -102,7 +115,7 @@ class PassIsFinal(OpenEnding):
         return self._next_in(lot, seat)
 
 
-# --- sealed.tie_break ----------------------------------------------------------------------
+# --- auctions.sealed.tie_break -------------------------------------------------------------
 
 
 class SealedTieBreak(Strategy):
@@ -115,14 +128,14 @@ class SealedTieBreak(Strategy):
         raise NotImplementedError
 
 
-@register("sealed.tie_break", "auctioneer-first")
+@register("auctions.sealed.tie_break", "auctioneer-first")
 class AuctioneerFirst(SealedTieBreak):
     """From the auctioneer going left: a tied auctioneer buys."""
 
     __slots__ = ("_orders",)
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
-        super().__init__(ruleset, players)
+    def __init__(self, options: Any, players: int, unit: int) -> None:
+        super().__init__(options, players, unit)
         n = players
         self._orders = tuple(tuple((a + k) % n for k in range(n)) for a in range(n))
 
@@ -132,14 +145,14 @@ class AuctioneerFirst(SealedTieBreak):
         return tuple((auctioneer + k) % n for k in range(n))
 
 
-@register("sealed.tie_break", "auctioneer-last")
+@register("auctions.sealed.tie_break", "auctioneer-last")
 class AuctioneerLast(SealedTieBreak):
     """From the auctioneer's left, the auctioneer last."""
 
     __slots__ = ("_orders",)
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
-        super().__init__(ruleset, players)
+    def __init__(self, options: Any, players: int, unit: int) -> None:
+        super().__init__(options, players, unit)
         n = players
         self._orders = tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n))
 
@@ -149,7 +162,7 @@ class AuctioneerLast(SealedTieBreak):
         return tuple((auctioneer + k) % n for k in range(1, n + 1))
 
 
-# --- double.payee --------------------------------------------------------------------------
+# --- auctions.double.payee -----------------------------------------------------------------
 
 
 def to_seller(seller: int, winner: int) -> int:
@@ -183,7 +196,7 @@ class Payee(Strategy):
         raise NotImplementedError
 
 
-@register("double.payee", "adder")
+@register("auctions.double.payee", "adder")
 class AdderPaid(Payee):
     """The player who added the second card receives the whole price."""
 
@@ -193,7 +206,7 @@ class AdderPaid(Payee):
         return ((to_seller(lot.adder, winner), price),)
 
 
-@register("double.payee", "auctioneer")
+@register("auctions.double.payee", "auctioneer")
 class AuctioneerPaid(Payee):
     """Whoever auctions the lot receives the whole price."""
 
@@ -203,7 +216,7 @@ class AuctioneerPaid(Payee):
         return ((to_seller(lot.auctioneer, winner), price),)
 
 
-@register("double.payee", "split-equally")
+@register("auctions.double.payee", "split-equally")
 class SplitEqually(Payee):
     """Halves of whole bid units to the leader and the adder (004).
 
@@ -212,14 +225,12 @@ class SplitEqually(Payee):
     whole price to the bank. A leader who added the second card is the only seller.
     """
 
-    __slots__ = ("all_to_bank", "odd_to_adder", "unit")
+    __slots__ = ("all_to_bank", "odd_to_adder")
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
-        super().__init__(ruleset, players)
-        split = ruleset.auctions.double.split
-        self.odd_to_adder = split.odd_unit_to == "adder"
-        self.all_to_bank = split.seller_wins == "all-to-bank"
-        self.unit = ruleset.money.bid_unit
+    def __init__(self, options: Double, players: int, unit: int) -> None:
+        super().__init__(options, players, unit)
+        self.odd_to_adder = options.split.odd_unit_to == "adder"
+        self.all_to_bank = options.split.seller_wins == "all-to-bank"
 
     def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
         leader, adder = lot.leader, lot.adder
@@ -371,7 +382,7 @@ class LeftOfLastAuctioneer(Starter):
         return (last_auctioneer + 1) % n
 
 
-# --- dummy_hands.flip.when -----------------------------------------------------------------
+# --- player_counts.N.dummy_hands.flip.when -------------------------------------------------
 
 
 class FlipWhen(Strategy):
@@ -388,7 +399,7 @@ class FlipWhen(Strategy):
         raise NotImplementedError
 
 
-@register("dummy_hands.flip.when", "after-auction")
+@register("player_counts.N.dummy_hands.flip.when", "after-auction")
 class AfterAuction(FlipWhen):
     """Once each lot is settled, its auctioneer or its taker (``by``) may turn one over.
 
@@ -397,18 +408,17 @@ class AfterAuction(FlipWhen):
 
     __slots__ = ("by_winner", "optional")
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
-        super().__init__(ruleset, players)
-        flip = ruleset.player_count(players).dummy_hands.flip
-        self.by_winner = flip.by == "winner"
-        self.optional = flip.optional
+    def __init__(self, options: DummyFlip, players: int, unit: int) -> None:
+        super().__init__(options, players, unit)
+        self.by_winner = options.by == "winner"
+        self.optional = options.optional
 
     def after_lot(self, lot: Lot, taker: int) -> tuple[int, bool] | None:
         flipper = taker if self.by_winner and taker != NOBODY else lot.auctioneer
         return flipper, not self.optional
 
 
-@register("dummy_hands.flip.when", "between-turns")
+@register("player_counts.N.dummy_hands.flip.when", "between-turns")
 class BetweenTurns(FlipWhen):
     """After every player's turn one card is turned over automatically.
 

@@ -11,7 +11,7 @@ edition. To add a strategy, subclass the axis's base class from
     from auctionrules.engine import register
     from auctionrules.engine.policies import Payee, BANK
 
-    @register("double.payee", "club.charity")
+    @register("auctions.double.payee", "club.charity")
     class Charity(Payee):
         '''The whole price of a double goes to the bank.'''
 
@@ -19,19 +19,26 @@ edition. To add a strategy, subclass the axis's base class from
             return ((BANK, price),)
 
 then name it in a variant file: ``auctions: {double: {payee: club.charity}}``.
-Every strategy class is built as ``cls(ruleset, players)``, so it may read any
-option of the ruleset. Unknown names raise :class:`~auctionrules.engine.errors.RulesError`
-at compile time, listing the names registered for the axis.
+Every strategy class is built as ``cls(options, players, unit)``: the options of
+its own section of the ruleset (the ``auctions.double`` section for a double's
+payee, see :class:`~auctionrules.engine.policies.Strategy`), the number of
+players and the bid unit; it reads nothing else of the ruleset. Unknown names
+raise :class:`~auctionrules.engine.errors.RulesError` at compile time, listing
+the names registered for the axis.
 
-Axes (schema path -> base class): ``open.ending`` -> ``OpenEnding``,
-``sealed.tie_break`` -> ``SealedTieBreak``, ``double.payee`` -> ``Payee``,
-``no_bid`` -> ``NoBid``, ``scoring.tie_break`` -> ``RankingTieBreak``,
-``scoring.valuation`` -> ``Valuation``, ``next_round.starter`` -> ``Starter``,
-``dummy_hands.flip.when`` -> ``FlipWhen``.
+An axis is named by the schema path of its option (a player count is ``N``):
+``auctions.open.ending`` -> ``OpenEnding``, ``auctions.sealed.tie_break`` ->
+``SealedTieBreak``, ``auctions.double.payee`` -> ``Payee``, ``no_bid`` ->
+``NoBid``, ``scoring.tie_break`` -> ``RankingTieBreak``, ``scoring.valuation``
+-> ``Valuation``, ``next_round.starter`` -> ``Starter``,
+``player_counts.N.dummy_hands.flip.when`` -> ``FlipWhen``. The earlier short
+names (``double.payee``, ``open.ending``, ``sealed.tie_break``,
+``dummy_hands.flip.when``) still work, with a :class:`DeprecationWarning`.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -39,15 +46,36 @@ from auctionrules.engine.errors import RulesError
 
 #: The axes a strategy can be registered for (schema paths of the options).
 AXES: tuple[str, ...] = (
-    "open.ending",
-    "sealed.tie_break",
-    "double.payee",
+    "auctions.open.ending",
+    "auctions.sealed.tie_break",
+    "auctions.double.payee",
     "no_bid",
     "scoring.tie_break",
     "scoring.valuation",
     "next_round.starter",
-    "dummy_hands.flip.when",
+    "player_counts.N.dummy_hands.flip.when",
 )
+
+#: Axis names of earlier versions -> their schema paths (accepted with a warning).
+RENAMED: dict[str, str] = {
+    "open.ending": "auctions.open.ending",
+    "sealed.tie_break": "auctions.sealed.tie_break",
+    "double.payee": "auctions.double.payee",
+    "dummy_hands.flip.when": "player_counts.N.dummy_hands.flip.when",
+}
+
+
+def axis_name(axis: str) -> str:
+    """The schema path of ``axis``; an earlier short name gives a DeprecationWarning."""
+    new = RENAMED.get(axis)
+    if new is None:
+        return axis
+    warnings.warn(
+        f"strategy axis {axis!r} is now named by its schema path {new!r}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return new
 
 _REGISTRY: dict[str, dict[str, type[Any]]] = {axis: {} for axis in AXES}
 #: ``[n]``: changes with every (un)registration: compiled rules kept from before are stale.
@@ -59,10 +87,12 @@ T = TypeVar("T", bound=type[Any])
 def register(axis: str, name: str, cls: T | None = None) -> Any:
     """Register ``cls`` as strategy ``name`` of ``axis``; usable as a decorator.
 
-    ``register("double.payee", "club.charity", Charity)`` or
-    ``@register("double.payee", "club.charity")`` above the class. Registering
-    a name again replaces the earlier class (so a test or a notebook can redefine it).
+    ``register("auctions.double.payee", "club.charity", Charity)`` or
+    ``@register("auctions.double.payee", "club.charity")`` above the class.
+    Registering a name again replaces the earlier class (so a test or a notebook
+    can redefine it).
     """
+    axis = axis_name(axis)
     if axis not in _REGISTRY:
         raise RulesError(f"unknown strategy axis {axis!r}; axes: {', '.join(AXES)}")
 
@@ -76,6 +106,7 @@ def register(axis: str, name: str, cls: T | None = None) -> Any:
 
 def lookup(axis: str, name: str) -> type[Any]:
     """The class registered as ``name`` for ``axis``; ``RulesError`` if there is none."""
+    axis = axis_name(axis)
     try:
         return _REGISTRY[axis][name]
     except KeyError:
@@ -92,12 +123,12 @@ def lookup(axis: str, name: str) -> type[Any]:
 
 def registered(axis: str) -> tuple[str, ...]:
     """Names registered for ``axis``, sorted."""
-    return tuple(sorted(_REGISTRY[axis]))
+    return tuple(sorted(_REGISTRY[axis_name(axis)]))
 
 
 def unregister(axis: str, name: str) -> None:
     """Remove a registration (for tests)."""
-    _REGISTRY[axis].pop(name, None)
+    _REGISTRY[axis_name(axis)].pop(name, None)
     _GENERATION[0] += 1
 
 

@@ -9,6 +9,7 @@ an edition. ``Rules`` is immutable and may be shared by many games.
 from __future__ import annotations
 
 from functools import cache
+from typing import TypeVar
 
 import attrs
 
@@ -88,8 +89,18 @@ def _orders(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
 
 
-def _strategy(axis: str, name: str, ruleset: Ruleset, players: int) -> object:
-    return lookup(axis, name)(ruleset, players)
+S = TypeVar("S", bound=P.Strategy)
+
+
+def strategy(
+    axis: str, name: str, base: type[S], options: object, *, players: int, unit: int
+) -> S:
+    """The strategy ``name`` of ``axis``, built from its own ``options`` (its section
+    of the ruleset); :class:`RulesError` if it is unknown or not a ``base``."""
+    built = lookup(axis, name)(options, players, unit)
+    if not isinstance(built, base):
+        raise RulesError(f"{axis} strategy {name!r} is not a {base.__name__}")
+    return built
 
 
 def compile_rules(ruleset: Ruleset, players: int) -> Rules:
@@ -110,11 +121,11 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
     flip = dummy.flip
     codec = CardCodec(ruleset)
 
-    def strat(axis: str, name: str, base: type) -> object:
-        obj = _strategy(axis, name, ruleset, players)
-        if not isinstance(obj, base):
-            raise RulesError(f"{axis} strategy {name!r} is not a {base.__name__}")
-        return obj
+    unit = ruleset.money.bid_unit
+    scoring, after = ruleset.scoring, ruleset.next_round
+
+    def strat(axis: str, name: str, base: type[S], options: object) -> S:
+        return strategy(axis, name, base, options, players=players, unit=unit)
 
     return Rules(
         ruleset=ruleset,
@@ -131,22 +142,20 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         starting_cash=ruleset.money.starting_cash,
         screens=ruleset.money.screens,
         public_prices=ruleset.money.public_prices,
-        open_ending=strat("open.ending", a.open.ending, P.OpenEnding),  # type: ignore[arg-type]
-        sealed_tie_break=strat(  # type: ignore[arg-type]
-            "sealed.tie_break", a.sealed.tie_break, P.SealedTieBreak
+        open_ending=strat("auctions.open.ending", a.open.ending, P.OpenEnding, a.open),
+        sealed_tie_break=strat(
+            "auctions.sealed.tie_break", a.sealed.tie_break, P.SealedTieBreak, a.sealed
         ),
-        payee=strat("double.payee", a.double.payee, P.Payee),  # type: ignore[arg-type]
-        no_bid=strat("no_bid", ruleset.no_bid, P.NoBid),  # type: ignore[arg-type]
-        ranking_tie_break=strat(  # type: ignore[arg-type]
-            "scoring.tie_break", ruleset.scoring.tie_break, P.RankingTieBreak
+        payee=strat("auctions.double.payee", a.double.payee, P.Payee, a.double),
+        no_bid=strat("no_bid", ruleset.no_bid, P.NoBid, None),
+        ranking_tie_break=strat(
+            "scoring.tie_break", scoring.tie_break, P.RankingTieBreak, scoring
         ),
-        valuation=strat(  # type: ignore[arg-type]
-            "scoring.valuation", ruleset.scoring.valuation, P.Valuation
+        valuation=strat("scoring.valuation", scoring.valuation, P.Valuation, scoring),
+        starter=strat("next_round.starter", after.starter, P.Starter, after),
+        flip_when=strat(
+            "player_counts.N.dummy_hands.flip.when", flip.when, P.FlipWhen, flip
         ),
-        starter=strat(  # type: ignore[arg-type]
-            "next_round.starter", ruleset.next_round.starter, P.Starter
-        ),
-        flip_when=strat("dummy_hands.flip.when", flip.when, P.FlipWhen),  # type: ignore[arg-type]
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
         nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
@@ -158,9 +167,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         artist_cards=ruleset.round_end.artist_cards,
         last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
         exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
-        # read with a default: the option is newer than some resolved documents
-        stuck_ends_game=getattr(ruleset.round_end, "no_playable_card", "next-round")
-        == "end-game",
+        stuck_ends_game=ruleset.round_end.no_playable_card == "end-game",
         ranking=tuple(ruleset.scoring.ranking),
         rank_unplayed=ruleset.scoring.rank_unplayed_artists,
         flip_random_card=flip.card == "random",

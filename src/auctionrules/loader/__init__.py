@@ -11,6 +11,8 @@ Public API (stable; other packages code against these names):
 - :func:`load_document` -> the resolved document with defaults filled in (what
   ``auctionrules show`` prints); :func:`find_ruleset` -> the file a reference
   names; :class:`Problem`, :class:`RulesetError`.
+- :func:`apply_modules` -> a ruleset in hand with rule modules applied,
+  validated as a file listing them under ``modules`` would be.
 
 Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
 ``schema_check`` (JSON Schema with helpful, located messages), ``resolve`` and
@@ -32,13 +34,14 @@ import attrs
 from auctionrules import resources
 from auctionrules.loader import resolve, schema_check, semantic
 from auctionrules.loader.defaults import fill_defaults
-from auctionrules.loader.merge import Sourced
-from auctionrules.loader.problems import Problem, RulesetError, sort_problems
+from auctionrules.loader.merge import Origin, Sourced
+from auctionrules.loader.problems import JsonPath, Problem, RulesetError, sort_problems
 from auctionrules.model import Ruleset
 
 __all__ = [
     "Problem",
     "RulesetError",
+    "apply_modules",
     "find_ruleset",
     "load_document",
     "load_ruleset",
@@ -243,6 +246,39 @@ def load_ruleset(ref: str | Path, modules: Sequence[str | Path] = ()) -> Ruleset
                 )
             ]
         )
+    return outcome.ruleset
+
+
+def apply_modules(ruleset: Ruleset, modules: Sequence[str | Path]) -> Ruleset:
+    """``ruleset`` with rule ``modules`` (bundled ids or paths) merged on top, in order.
+
+    For a ruleset in hand rather than a file (a rulebook describing its optional
+    rules, a notebook trying one): the modules are resolved, merged and the
+    result validated exactly as for a variant that lists them under
+    ``modules:`` (schema, defaults, semantic checks), so a module that does not
+    fit the ruleset is a :class:`RulesetError` naming every problem, never a
+    ruleset the engine or the rulebook would choke on. The result keeps the
+    ruleset's id and title and offers no optional modules.
+    """
+    if isinstance(modules, (str, Path)):  # one module, not its characters
+        modules = [modules]
+    name = f"<{ruleset.id} with {', '.join(map(str, modules))}>"
+    resolution = resolve.Resolution()
+    holder = Sourced(name, {"modules": [str(m) for m in modules]}, {}, {})
+    own = {k: v for k, v in ruleset.document.items() if k != "optional_modules"}
+    top: dict[JsonPath, Origin] = {(): (name, 1, 1)}  # a value no module wrote: the ruleset's
+    document = Sourced(name, own, top, {})
+    for index, ref in enumerate(modules):
+        module = resolution.reference(
+            holder, ("modules", index), str(ref), Path.cwd(), (), module=True
+        )
+        if module is not None:
+            merged = document.merged(module.without(*resolve.MODULE_METADATA))
+            document = attrs.evolve(merged, file=name, values={**merged.values, **top})
+    outcome = _finish(document, resolution.problems, broken=resolution.broken)
+    if outcome.problems:
+        raise RulesetError(outcome.problems)
+    assert outcome.ruleset is not None  # a variant's document, checked without problems
     return outcome.ruleset
 
 

@@ -12,9 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from auctionrules import resources
-from auctionrules.loader import load_document, ruleset_schema
-from auctionrules.loader.defaults import fill_defaults
-from auctionrules.loader.merge import merge
+from auctionrules.loader import apply_modules, load_document
 from auctionrules.model import Ruleset
 from auctionrules.rulebook import example as worked
 from auctionrules.rulebook.document import (
@@ -30,9 +28,6 @@ from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections import basics, double, ending, notes, play, players
 from auctionrules.rulebook.writer import Writer
 
-#: Keys of a module file that describe the module rather than change rules.
-_MODULE_METADATA = ("id", "kind", "title", "description", "modules")
-
 
 def module_document(module_id: str) -> dict[str, Any]:
     """The validated document of a bundled module (``variants/modules/<id>.yaml``)."""
@@ -40,12 +35,10 @@ def module_document(module_id: str) -> dict[str, Any]:
 
 
 def with_module(ruleset: Ruleset, module_id: str) -> Ruleset:
-    """``ruleset`` with the bundled module applied, as if listed under ``modules``."""
-    module = module_document(module_id)
-    rules = {k: v for k, v in module.items() if k not in _MODULE_METADATA}
-    merged = merge(ruleset.document, rules)
-    merged.pop("optional_modules", None)
-    return Ruleset.from_document(fill_defaults(merged, ruleset_schema()))
+    """``ruleset`` with the bundled module applied, as if listed under ``modules``
+    (merged and validated by the loader: :class:`~auctionrules.loader.RulesetError`
+    if the module does not fit the ruleset)."""
+    return apply_modules(ruleset, [module_id])
 
 
 def _body(w: Writer) -> list[Section]:
@@ -98,11 +91,8 @@ def _optional(w: Writer, body: list[Section]) -> Section:
     known = {_identity(u) for section in body for sub in section.walk() for u in sub.units()}
     subsections = []
     for index, module_id in enumerate(r.optional_modules):
-        try:
-            module = module_document(module_id)
-            changed = with_module(r, module_id)
-        except (OSError, KeyError, TypeError, ValueError):
-            continue
+        module = module_document(module_id)
+        changed = with_module(r, module_id)
         title = _text(module.get("title", module_id), w.lang)
         blocks: list[Block] = []
         if module.get("description"):
@@ -139,11 +129,10 @@ def build_document(
     sections = _body(w)
     if example:
         section = worked.example(w)
-        if section is not None:
-            index = next(i for i, s in enumerate(sections) if s.key == "scoring")
-            scoring = sections[index]
-            sections[index] = Section(scoring.key, scoring.title, scoring.blocks,
-                                      (*scoring.subsections, section))
+        index = next(i for i, s in enumerate(sections) if s.key == "scoring")
+        scoring = sections[index]
+        sections[index] = Section(scoring.key, scoring.title, scoring.blocks,
+                                  (*scoring.subsections, section))
     tail = [notes.designer(w)] if designer else []
     if optional and ruleset.optional_modules:
         tail.insert(0, _optional(w, sections))

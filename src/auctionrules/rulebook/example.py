@@ -9,16 +9,16 @@ valuation: the card counts of those rounds are the books', the places and
 values are computed by the engine's own scoring functions, so the example can
 never disagree with the rules it illustrates.
 
-The engine is optional here: without it the section is left out rather than
-failing the rulebook. The example depends on every option (``*``): a custom
-ranking or valuation strategy changes it.
+The engine is part of the core package, so the example is always computed; an
+error while computing it is a bug and propagates (a rulebook that silently lost
+its example would hide it). The example depends on every option (``*``): a
+custom ranking or valuation strategy changes it.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
+from auctionrules.engine.rules import compile_rules
+from auctionrules.engine.scoring import score_round
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
 
@@ -35,13 +35,6 @@ ROUNDS: tuple[tuple[int, ...], ...] = (
 _ALL = "*"
 
 
-def _engine() -> Any:
-    try:
-        return importlib.import_module("auctionrules.engine")
-    except ImportError:
-        return None
-
-
 def _counts(row: tuple[int, ...], artists: int, cap: int) -> list[int]:
     """The books' counts spread over ``artists`` columns (the followed one last)."""
     others = list(row[:-1])[: artists - 1]
@@ -49,19 +42,12 @@ def _counts(row: tuple[int, ...], artists: int, cap: int) -> list[int]:
     return [min(c, cap) for c in [*others, row[-1]]]
 
 
-def example(w: Writer) -> Section | None:
-    """The example section, or ``None`` without a usable engine."""
-    if _engine() is None:
-        return None
-    try:
-        return _section(w)
-    except Exception:  # the engine is optional; a rulebook without the example is still whole
-        return None
+def example(w: Writer) -> Section:
+    """The example section, computed by the engine's scoring for this ruleset."""
+    return _section(w)
 
 
 def _section(w: Writer) -> Section:
-    compile_rules = importlib.import_module("auctionrules.engine.rules").compile_rules
-    score_round = importlib.import_module("auctionrules.engine.scoring").score_round
     r = w.ruleset
     rules = compile_rules(r, r.supported_players[-1])
     artists = len(r.theme.artists)

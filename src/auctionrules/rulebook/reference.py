@@ -1,20 +1,18 @@
-"""Reference pages generated from their single sources: the schema and the CLI parser.
+"""The schema reference, generated from its single source: the schema.
 
-The schema reference lists every option path with its title, type, default,
-allowed values and description, read from ``schemas/ruleset.schema.json``; the
-CLI reference is the ``--help`` of every subcommand. Neither can drift from
-what the program accepts.
+It lists every option path with its title, type, default, allowed values and
+description, read from ``schemas/ruleset.schema.json``, so it cannot drift from
+what the loader accepts. (The CLI reference is the CLI's own:
+:mod:`auctionrules.cli.reference`.)
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from auctionrules.cli import build_parser
 from auctionrules.rulebook import schema
 from auctionrules.rulebook.rst import escape
 from auctionrules.rulebook.sections.notes import show_value
@@ -104,27 +102,3 @@ def schema_rst() -> str:
             out += [f"   {escape(entry.description)}", ""]
     return "\n".join(out)
 
-
-def subcommands() -> dict[str, argparse.ArgumentParser]:
-    """The ``auctionrules`` subcommand parsers, by name, in help order."""
-    parser = build_parser()
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}
-
-
-def cli_rst() -> str:
-    """The CLI reference: one section per subcommand with its ``--help``."""
-    out: list[str] = []
-    for name, parser in subcommands().items():
-        parser.formatter_class = _formatter
-        heading = f"auctionrules {name}"
-        out += [heading, "-" * len(heading), "", "::", ""]
-        out += [f"   {line}".rstrip() for line in parser.format_help().splitlines()]
-        out.append("")
-    return "\n".join(out)
-
-
-def _formatter(prog: str) -> argparse.HelpFormatter:
-    return argparse.HelpFormatter(prog, width=88)

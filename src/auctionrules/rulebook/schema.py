@@ -1,51 +1,35 @@
 """What the rulebook needs from the ruleset schema: option titles, choices and defaults.
 
 The schema is the single source of truth for what an option is called and what
-its default is. This module reads it directly (not through the loader's
-internals) so that the generated "options that differ from the defaults" list,
-the schema reference page and the diff all agree with it.
+its default is. This module reads it through :mod:`auctionrules.schema` (not
+through the loader's internals) so that the generated "options that differ from
+the defaults" list, the schema reference page and the diff all agree with it.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
-from functools import cache
 from typing import Any
 
 import attrs
 
-from auctionrules import resources
+from auctionrules.schema import node, resolve, ruleset_schema
+
+__all__ = [
+    "METADATA_KEYS",
+    "Option",
+    "document_options",
+    "non_default_options",
+    "option",
+    "resolve",
+    "ruleset_schema",
+]
 
 #: Keys that describe a ruleset rather than a rule of play.
 METADATA_KEYS: frozenset[str] = frozenset(
     {"id", "kind", "title", "description", "edition", "publisher", "year", "language",
      "source", "notes", "extends", "modules"}
 )
-
-
-@cache
-def ruleset_schema() -> Mapping[str, Any]:
-    """The ruleset JSON Schema, parsed once."""
-    with resources.schema_path("ruleset").open(encoding="utf-8") as handle:
-        schema: dict[str, Any] = json.load(handle)
-    return schema
-
-
-def resolve(node: Mapping[str, Any], schema: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """``node`` with its local ``$ref`` chain followed; the referring keywords win."""
-    schema = ruleset_schema() if schema is None else schema
-    result = dict(node)
-    for _ in range(32):
-        if "$ref" not in result:
-            return result
-        target: Any = schema
-        for part in str(result.pop("$ref")).removeprefix("#/").split("/"):
-            target = target[part]
-        merged = dict(target)
-        merged.update(result)
-        result = merged
-    raise ValueError("$ref chain too deep")
 
 
 @attrs.frozen
@@ -90,18 +74,7 @@ class Option:
 
 def option(path: str) -> Option:
     """The schema entry of a concrete path such as ``player_counts.3.deal``."""
-    node = resolve(ruleset_schema())
-    for part in path.split("."):
-        properties = node.get("properties", {})
-        if part in properties:
-            node = resolve(properties[part])
-        elif isinstance(node.get("additionalProperties"), dict):
-            node = resolve(node["additionalProperties"])
-        elif isinstance(node.get("items"), dict) and part.isdigit():
-            node = resolve(node["items"])
-        else:
-            raise KeyError(path)
-    return Option(path, node)
+    return Option(path, node(path))
 
 
 def document_options(document: Mapping[str, Any]) -> Iterator[tuple[Option, Any]]:

@@ -19,6 +19,9 @@ A catalog module (``en.py``, ``fr.py``) defines:
   other than the schema's English, and ``VALUES``: short labels of option
   values (``path=value`` keys), for the options appendix and the diff.
 
+The phrases of the game log live apart, in ``log/<code>.py`` (see
+:mod:`auctionrules.rulebook.lang.log`), and the catalog exposes them as ``log``.
+
 To add a language, copy ``en.py`` to ``<code>.py`` (ISO 639-1 code), translate
 every value, keep every key and field name; ``tests/docs`` checks that the keys
 match English. See ``docs/adding-a-language.rst``.
@@ -65,6 +68,8 @@ class Catalog:
     money: Callable[[int, str, str, str | None], str]
     option_titles: Mapping[str, str] = attrs.field(factory=dict)
     values: Mapping[str, str] = attrs.field(factory=dict)
+    #: The game log's phrases (``log/<code>.py``).
+    log: Mapping[str, str] = attrs.field(factory=dict)
 
     def template(self, key: str) -> str:
         """The template of a concrete key; ``KeyError`` names the generic key."""
@@ -108,4 +113,5 @@ def catalog(code: str) -> Catalog:
         money=module.money,
         option_titles=getattr(module, "OPTION_TITLES", {}),
         values=getattr(module, "VALUES", {}),
+        log=importlib.import_module(f"{__name__}.log.{code}").PHRASES,
     )
