@@ -37,7 +37,7 @@ def test_a_declined_dummy_flip_is_not_a_pass() -> None:
                          (0, "pass"), (1, "play a1/open"), (2, "pass"), (0, "pass"),
                          (1, "pass"), (1, "flip")])
     text = log(game)
-    assert text[text.index("-> Player 1 buys Lite Metal (open) for 6,000") + 1] == (
+    assert text[text.index("-> Player 1 buys Lite Metal (open) for 6,000 dollars") + 1] == (
         "Player 0 does not turn over a dummy card"
     )
     assert text[-1] == "Player 1 turns over a dummy card: Karl Gitter (sealed)"

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.rulebook.lang import Catalog, catalog
+from auctionrules.rulebook.writer import money_text
 
 if TYPE_CHECKING:
     from auctionrules.engine.events import Event
@@ -62,8 +63,8 @@ class GameLog:
         return self.say("player", n=seat)
 
     def money(self, amount: int) -> str:
-        """``amount`` as the ruleset prints it."""
-        return self.ruleset.amount(amount)
+        """``amount`` as the log's language writes the ruleset's money."""
+        return money_text(self.ruleset, self.catalog, self.lang, amount)
 
     def artist(self, artist_id: str) -> str:
         """An artist's name in the log's language (its id if the theme has none)."""

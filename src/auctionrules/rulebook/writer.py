@@ -102,10 +102,7 @@ class Writer:
     def amount(self, amount: int) -> str:
         """``amount`` as this language writes the theme's money (``100,000 dollars``,
         ``100 000 $``); the schema's placeholder currency name is no unit."""
-        currency = self.ruleset.theme.currency
-        name = currency.name.get(self.lang)
-        unit = None if name == _PLACEHOLDER_CURRENCY else name
-        return self.catalog.money(amount, currency.format, currency.thousands_separator, unit)
+        return money_text(self.ruleset, self.catalog, self.lang, amount)
 
     def money(self, amount: int, *paths: str) -> Param:
         """``amount`` in the theme's currency, read from ``paths``."""
@@ -123,3 +120,12 @@ class Writer:
     def counts(self, counts: Sequence[int], path: str = "player_counts") -> Param:
         """Player counts as alternatives: ``3, 4 or 5``."""
         return Param(self.catalog.either([str(c) for c in counts]), (path,))
+
+
+def money_text(ruleset: Ruleset, catalog: Catalog, lang: str, amount: int) -> str:
+    """``amount`` as ``lang`` writes the theme's money: the rulebook's and the log's
+    one way of writing an amount (the schema's placeholder currency name is no unit)."""
+    currency = ruleset.theme.currency
+    name = currency.name.get(lang)
+    unit = None if name == _PLACEHOLDER_CURRENCY else name
+    return catalog.money(amount, currency.format, currency.thousands_separator, unit)
