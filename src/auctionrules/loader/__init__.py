@@ -15,7 +15,9 @@ Public API (stable; other packages code against these names):
 Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
 ``schema_check`` (JSON Schema with helpful, located messages), ``resolve`` and
 ``merge`` (extends/modules with provenance), ``defaults``, ``semantic``
-(cross-field rules), then ``Ruleset.from_document``.
+(cross-field rules), then ``Ruleset.from_document``; the ruleset is checked
+again with each of its optional modules applied, and ``lint`` finds the
+warnings of a valid ruleset.
 """
 
 from __future__ import annotations
@@ -23,17 +25,17 @@ from __future__ import annotations
 import json
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from auctionrules import resources
-from auctionrules.loader import resolve, schema_check, semantic
+from auctionrules.loader import lint, resolve, schema_check, semantic
 from auctionrules.loader.defaults import fill_defaults
 from auctionrules.loader.merge import Sourced
-from auctionrules.loader.problems import Problem, RulesetError, sort_problems
+from auctionrules.loader.problems import JsonPath, Problem, RulesetError, sort_problems
 from auctionrules.model import Ruleset
 
 __all__ = [
@@ -59,6 +61,7 @@ class Outcome:
     resolved: dict[str, Any] | None = None
     document: dict[str, Any] | None = None
     ruleset: Ruleset | None = None
+    warnings: list[Problem] = attrs.field(factory=list)
 
 
 def ruleset_schema() -> dict[str, Any]:
@@ -91,8 +94,10 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
     if text is not None:
         sourced = resolution.text(text, name or "<string>")
     else:
-        if isinstance(ref, Path) or not resolve.is_bundled_id(ref) or (
-            not (resources.variants_dir() / f"{ref}.yaml").is_file() and Path(ref).is_file()
+        if (
+            isinstance(ref, Path)
+            or not resolve.is_bundled_id(ref)
+            or (not (resources.variants_dir() / f"{ref}.yaml").is_file() and Path(ref).is_file())
         ):
             path, label = Path(ref), str(ref)
             reason = unreadable(path)
@@ -107,7 +112,13 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
         sourced = resolution.file(path, label)
     if sourced is None:
         return Outcome(sort_problems(resolution.problems))
-    return _finish(sourced, resolution.problems, broken=resolution.broken)
+    outcome = _finish(sourced, resolution.problems, broken=resolution.broken)
+    if outcome.ruleset is None or not resolution.optional:
+        return outcome
+    with_modules = [p for m in resolution.optional for p in _with_optional(sourced, *m)]
+    if with_modules:
+        return attrs.evolve(outcome, problems=sort_problems(with_modules), ruleset=None)
+    return outcome
 
 
 def unreadable(path: Path) -> str | None:
@@ -142,6 +153,10 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         return Outcome(sort_problems(problems), kind, sourced.data)
     invalid = schema_check.check(sourced.data, sourced.locate)
     if invalid:
+        # a file's own check saw the same place: the resolved ruleset's problem says more
+        # (an unknown key that is a misspelt required key)
+        seen = {(p.file, p.line, p.column, p.json_path) for p in invalid}
+        problems = [p for p in problems if (p.file, p.line, p.column, p.json_path) not in seen]
         problems += invalid + _semantic_despite(sourced, invalid)
         return Outcome(sort_problems(problems), kind, sourced.data)
     document = fill_defaults(sourced.data, schema_check.ruleset_schema())
@@ -154,7 +169,37 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         file, line, column = sourced.locate(())
         message = f"internal error building the model: {type(exc).__name__}: {exc}"
         return Outcome([Problem(file, line, column, message)], kind, sourced.data, document)
-    return Outcome([], kind, sourced.data, document, ruleset)
+    warnings = lint.check(document, sourced.locate, _written_by(sourced))
+    return Outcome([], kind, sourced.data, document, ruleset, sort_problems(warnings))
+
+
+def _written_by(sourced: Sourced) -> Callable[[JsonPath], bool]:
+    """Whether a path was written by the file ``sourced`` stands for (not inherited)."""
+
+    def written(path: JsonPath) -> bool:
+        origin = sourced.keys.get(path) or sourced.values.get(path)
+        return origin is not None and origin[0] == sourced.file
+
+    return written
+
+
+def _with_optional(sourced: Sourced, at: JsonPath, ref: str, module: Sourced) -> list[Problem]:
+    """The errors of the ruleset ``sourced`` once its optional module ``ref`` is applied.
+
+    An optional rule is part of the rulebook: a module that breaks the ruleset
+    (a deal the deck cannot serve once a dummy hand plays) is reported when the
+    ruleset is validated, not when someone plays it. Each problem stays where
+    the value was written (in the module or the ruleset) and names the module
+    and the line that lists it.
+    """
+    merged = sourced.merged(module)
+    # the ruleset's own file stays the one checked: a problem goes to a value it wrote
+    values = {**merged.values, (): sourced.locate(())}
+    combined = attrs.evolve(merged, file=sourced.file, values=values)
+    found = _finish(combined, [], broken=False).problems
+    file, line, column = sourced.locate(at)
+    where = f"with optional module {ref!r} (listed at {file}:{line}:{column})"
+    return [attrs.evolve(p, message=f"{where}: {p.message}") for p in found]
 
 
 def _semantic_despite(sourced: Sourced, invalid: list[Problem]) -> list[Problem]:
@@ -182,19 +227,23 @@ def _related(a: str, b: str) -> bool:
     return long == short or long.startswith((short + ".", short + "["))
 
 
-def validate_file(path: str | Path) -> list[Problem]:
+def validate_file(path: str | Path, *, warnings: bool = False) -> list[Problem]:
     """Every problem of the ruleset file ``path``, sorted; ``[]`` if it is valid.
 
     Problems are named after ``path`` as given (files it extends by their own
     paths). Never raises for bad content; a missing or unreadable file is one
-    problem at line 1, column 1.
+    problem at line 1, column 1. With ``warnings``, the warnings of a valid
+    file are listed too (``problem.severity == "warning"``); they never make
+    it invalid.
     """
-    return _outcome(Path(path)).problems
+    outcome = _outcome(Path(path))
+    return sort_problems([*outcome.problems, *outcome.warnings]) if warnings else outcome.problems
 
 
-def validate_text(text: str, name: str = "<string>") -> list[Problem]:
+def validate_text(text: str, name: str = "<string>", *, warnings: bool = False) -> list[Problem]:
     """Like :func:`validate_file` for YAML text; relative references start at the cwd."""
-    return _outcome(name, text=text, name=name).problems
+    outcome = _outcome(name, text=text, name=name)
+    return sort_problems([*outcome.problems, *outcome.warnings]) if warnings else outcome.problems
 
 
 def load_document(ref: str | Path) -> dict[str, Any]:
@@ -257,8 +306,10 @@ def _with_modules(ref: str | Path, modules: Sequence[str | Path]) -> str:
 
     def reference(item: str | Path) -> str:
         text = str(item)
-        return text if isinstance(item, str) and resolve.is_bundled_id(text) else str(
-            Path(text).resolve()
+        return (
+            text
+            if isinstance(item, str) and resolve.is_bundled_id(text)
+            else str(Path(text).resolve())
         )
 
     def stem(item: str | Path) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from auctionrules import resources
-from auctionrules.loader import schema_check
+from auctionrules.loader import schema_check, suggest
 from auctionrules.loader.merge import Sourced
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.loader.yaml_nodes import Located, parse_text, read_file
@@ -67,7 +67,7 @@ def not_found_message(ref: str, *, module: bool) -> str:
             else f"{ref!r} is a module; list it under modules, not extends"
         )
     if is_bundled_id(ref):
-        hint = schema_check.suggestion(ref, ids) or f" (bundled: {', '.join(ids)})"
+        hint = suggest.id_suggestion(ref, ids) or f" (bundled: {', '.join(ids)})"
         return f"unknown {noun} {ref!r}: no bundled {noun} has this id{hint}"
     return f"no such {noun} file {ref!r} (a path is relative to the file that names it)"
 
@@ -136,6 +136,9 @@ class Resolution:
         self.problems: list[Problem] = []
         #: A reference could not be followed: the resolved document is incomplete.
         self.broken = False
+        #: The optional modules of the file resolved last (the one asked for), each
+        #: with where it is listed: they are checked against the whole ruleset.
+        self.optional: list[tuple[JsonPath, str, Sourced]] = []
 
     def problem(self, doc: Sourced, path: JsonPath, message: str) -> None:
         """Report ``message`` at ``path`` of ``doc``."""
@@ -183,7 +186,7 @@ class Resolution:
                 module = self.reference(own, ("modules", index), ref, folder, stack, module=True)
                 if module is not None:
                     base = base.merged(module.without(*MODULE_METADATA))
-        self.check_optional_modules(own, folder)
+        self.optional = self.check_optional_modules(own, folder, stack)
         resolved = base.merged(own.without(*_REFERENCES))
         # Keys in the schema's order (id and title first), whatever file set them.
         order = {k: i for i, k in enumerate(schema_check.ruleset_schema()["properties"])}
@@ -227,23 +230,32 @@ class Resolution:
             return None
         return resolved
 
-    def check_optional_modules(self, own: Sourced, folder: Path) -> None:
-        """Each optional module must exist, and not be applied as well."""
+    def check_optional_modules(
+        self, own: Sourced, folder: Path, stack: tuple[Path, ...]
+    ) -> list[tuple[JsonPath, str, Sourced]]:
+        """Each optional module must exist, and not be applied as well.
+
+        Returns the resolved modules with where each is listed, so that the
+        ruleset can be checked with each of them applied.
+        """
         optional = own.data.get("optional_modules")
+        found: list[tuple[JsonPath, str, Sourced]] = []
         if not isinstance(optional, list):
-            return
+            return found
         applied = own.data.get("modules")
         for index, ref in enumerate(optional):
             if not isinstance(ref, str) or not ref:
                 continue
+            at: JsonPath = ("optional_modules", index)
             if find(ref, relative_to=folder, module=True) is None:
-                self.problem(own, ("optional_modules", index), not_found_message(ref, module=True))
+                self.problem(own, at, not_found_message(ref, module=True))
             elif isinstance(applied, list) and ref in applied:
-                self.problem(
-                    own,
-                    ("optional_modules", index),
-                    f"module {ref!r} is applied (modules) and optional at once",
-                )
+                self.problem(own, at, f"module {ref!r} is applied (modules) and optional at once")
+            elif is_bundled_id(ref) or ref.endswith(_SUFFIXES):
+                module = self.reference(own, at, ref, folder, stack, module=True)
+                if module is not None:
+                    found.append((at, ref, module.without(*MODULE_METADATA)))
+        return found
 
 
 def kind_of(doc: Any) -> str:

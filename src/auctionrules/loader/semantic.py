@@ -16,6 +16,9 @@ Decisions recorded here (the schema's descriptions say the same):
 - every amount the rules name (starting cash, minimum bid, each ranking
   value) is a multiple of the bid unit, since every payment is;
 - a game needs at least two players; dummy hands add to the hands dealt;
+- a note's topic names an option (its path from the root, list items not
+  numbered) or one of :data:`GENERAL_TOPICS`, so that a reader (and the
+  generated rulebook) can tell which rule the reading settles;
 - the double auction needs another enabled type (a double's lot is sold by
   its second card's type, which is never a double).
 """
@@ -25,10 +28,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from auctionrules.loader import schema_check, suggest
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.model import AUCTION_TYPES
 
 Locate = Callable[..., tuple[str, int, int]]
+
+#: Note topics that are not options: how players sit and who starts the game.
+GENERAL_TOPICS = ("seats",)
 
 
 def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> list[Problem]:
@@ -64,7 +71,11 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
         deck = sum(a["cards"] for a in doc["theme"]["artists"])
         for key, entry in doc["player_counts"].items():
             _check_player_count(
-                int(key), entry, ("player_counts", key), rounds=doc["rounds"], deck=deck,
+                int(key),
+                entry,
+                ("player_counts", key),
+                rounds=doc["rounds"],
+                deck=deck,
                 report=report,
             )
 
@@ -77,7 +88,10 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
     def companion() -> None:
         _check_companion(doc, report)
 
-    for group in (artists, auctions, player_counts, money, ranking, companion):
+    def notes() -> None:
+        _check_notes(doc.get("notes", ()), report)
+
+    for group in (artists, auctions, player_counts, money, ranking, companion, notes):
         if not guarded:
             group()
             continue
@@ -246,4 +260,30 @@ def _check_ranking(ranking: list[int], artists: int, report: Report) -> None:
             also=(("theme", "artists"),),
             message=f"the ranking has {len(ranking)} places but the theme "
             f"has only {artists} artists",
+        )
+
+
+def _check_notes(notes: list[Mapping[str, Any]], report: Report) -> None:
+    options = suggest.option_paths(schema_check.ruleset_schema())
+    names = {".".join(o): o for o in options}
+    for index, note in enumerate(notes):
+        topic = note["topic"]
+        parts = tuple(topic.split("."))
+        if topic in GENERAL_TOPICS or any(suggest.matches(o, parts) for o in options):
+            continue
+        generic = ".".join(suggest.generic(parts))
+        close = suggest.closest(generic, [*names, *GENERAL_TOPICS])
+        if close is not None:  # the player count written, where the option has one
+            numbers = iter(p for p in parts if p.isdigit())
+            close = ".".join(
+                next(numbers, "3") if p == suggest.ANY_KEY else p for p in close.split(".")
+            )
+        hint = (
+            f" (did you mean {close!r}?)"
+            if close
+            else (f" (an option path such as next_round.starter, or {', '.join(GENERAL_TOPICS)})")
+        )
+        report(
+            ("notes", index, "topic"),
+            f"note topic {topic!r} names no option{hint}",
         )
