@@ -9,8 +9,9 @@ Public API (stable; other packages code against these names):
   file is a problem too (at line 1, column 1), so a caller that must tell I/O
   errors apart (the CLI exits 2 for them) checks the path first.
 - :func:`load_document` -> the resolved document with defaults filled in (what
-  ``auctionrules show`` prints); :func:`find_ruleset` -> the file a reference
-  names; :class:`Problem`, :class:`RulesetError`.
+  ``auctionrules show`` prints); :func:`origins` -> where each of its values
+  was written (``show --origins``); :func:`find_ruleset` -> the file a
+  reference names; :class:`Problem`, :class:`RulesetError`.
 
 Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
 ``schema_check`` (JSON Schema with helpful, located messages), ``resolve`` and
@@ -34,8 +35,14 @@ import attrs
 from auctionrules import resources
 from auctionrules.loader import lint, resolve, schema_check, semantic
 from auctionrules.loader.defaults import fill_defaults
-from auctionrules.loader.merge import Sourced
-from auctionrules.loader.problems import JsonPath, Problem, RulesetError, sort_problems
+from auctionrules.loader.merge import Sourced, walk
+from auctionrules.loader.problems import (
+    JsonPath,
+    Problem,
+    RulesetError,
+    json_path,
+    sort_problems,
+)
 from auctionrules.model import Ruleset
 
 __all__ = [
@@ -44,6 +51,7 @@ __all__ = [
     "find_ruleset",
     "load_document",
     "load_ruleset",
+    "origins",
     "resolve_document",
     "ruleset_schema",
     "unreadable",
@@ -62,6 +70,8 @@ class Outcome:
     document: dict[str, Any] | None = None
     ruleset: Ruleset | None = None
     warnings: list[Problem] = attrs.field(factory=list)
+    #: The resolved document with the origin of each value (before defaults).
+    sourced: Sourced | None = None
 
 
 def ruleset_schema() -> dict[str, Any]:
@@ -112,7 +122,9 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
         sourced = resolution.file(path, label)
     if sourced is None:
         return Outcome(sort_problems(resolution.problems))
-    outcome = _finish(sourced, resolution.problems, broken=resolution.broken)
+    outcome = attrs.evolve(
+        _finish(sourced, resolution.problems, broken=resolution.broken), sourced=sourced
+    )
     if outcome.ruleset is None or not resolution.optional:
         return outcome
     with_modules = [p for m in resolution.optional for p in _with_optional(sourced, *m)]
@@ -259,6 +271,35 @@ def load_document(ref: str | Path) -> dict[str, Any]:
     return dict(document or {})
 
 
+def origins(ref: str | Path) -> dict[str, tuple[str, int, int] | None]:
+    """Where each option of a ruleset comes from: ``{json path: (file, line, column)}``
+    for every value of its resolved document, ``None`` for a schema default.
+
+    What ``auctionrules show --origins`` prints: which keys a file wrote, which
+    it inherited (and from which file: its base, a module, another ruleset's
+    theme), and which are defaults. Raises :class:`RulesetError` if invalid.
+    """
+    outcome = _outcome(ref)
+    if outcome.problems:
+        raise RulesetError(outcome.problems)
+    sourced = outcome.sourced
+    document = outcome.document if outcome.document is not None else outcome.resolved
+    assert sourced is not None and document is not None  # set whenever there is no problem
+    found: dict[str, tuple[str, int, int] | None] = {}
+    for path in walk(document):
+        value = _value_at(document, path)
+        if isinstance(value, (dict, list)) and value:
+            continue  # a leaf, or an empty section, has an origin of its own
+        found[json_path(path)] = sourced.values.get(path)
+    return found
+
+
+def _value_at(document: Any, path: JsonPath) -> Any:
+    for part in path:
+        document = document[part]
+    return document
+
+
 def load_ruleset(ref: str | Path, modules: Sequence[str | Path] = ()) -> Ruleset:
     """Load a bundled variant by id (``"hig-1992-en"``), or a variant file by path.
 
@@ -298,9 +339,9 @@ def load_ruleset(ref: str | Path, modules: Sequence[str | Path] = ()) -> Ruleset
 def _with_modules(ref: str | Path, modules: Sequence[str | Path]) -> str:
     """The variant file that extends ``ref`` with ``modules``.
 
-    It is still the base's edition, so it keeps the base's title, description,
-    source and notes (a variant file would not inherit them) and offers the
-    optional modules not applied; its id names both. Paths are made absolute:
+    It is still the base's edition, so it keeps the base's title, description
+    and provenance (a variant file would not inherit them; it inherits the
+    notes) and offers the optional modules not applied; its id names both. Paths are made absolute:
     the text has no folder of its own.
     """
 
@@ -321,7 +362,11 @@ def _with_modules(ref: str | Path, modules: Sequence[str | Path]) -> str:
     except RulesetError:  # reported, located, when the text itself is resolved
         base = {}
     document: dict[str, Any] = {"id": ident, "title": base.get("title", ident)}
-    document.update({k: base[k] for k in ("description", "source", "notes") if k in base})
+    provenance = ("description", "edition", "publisher", "year", "source")
+    document.update({k: base[k] for k in provenance if k in base})
+    split_source = base.get("theme", {}).get("split_source")
+    if split_source is not None:
+        document["theme"] = {"split_source": split_source}
     applied = {str(m) for m in modules}
     left = [m for m in base.get("optional_modules", ()) if m not in applied]
     if left:
