@@ -207,6 +207,7 @@ class FixedPrice:
     max_price: str = "auctioneer-cash"
     nobody_buys: str = "auctioneer-buys"
     broke_auctioneer: str = "offer-at-zero"
+    above_cash: str = "unsold"
 
 
 @attrs.frozen

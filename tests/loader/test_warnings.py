@@ -52,6 +52,14 @@ def test_split_options_without_a_split_are_a_warning() -> None:
     assert "auctions.double.split has no effect: the payee is 'adder'" in found
 
 
+def test_a_price_above_cash_rule_that_cannot_apply_is_a_warning() -> None:
+    (found,) = warnings_of("auctions:\n  fixed_price: {above_cash: auctioneer-pays-all}\n")
+    assert "auctions.fixed_price.above_cash has no effect: only with max_price unlimited" in found
+    assert warnings_of(
+        "auctions:\n  fixed_price: {max_price: unlimited, above_cash: auctioneer-pays-all}\n"
+    ) == []
+
+
 def test_options_of_a_disabled_auction_are_a_warning() -> None:
     body = (
         "auctions:\n  fixed_price: {enabled: false, nobody_buys: auctioneer-takes-free}\n"

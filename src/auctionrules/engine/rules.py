@@ -53,6 +53,10 @@ class Rules:
     once_auctioneer_first: bool
     fixed_price_capped: bool
     nobody_buys_pays: bool
+    #: ``fixed_price.nobody_buys`` is ``unsold``.
+    nobody_buys_unsold: bool
+    #: ``fixed_price.above_cash`` is ``unsold``: an unaffordable price nobody paid.
+    above_cash_unsold: bool
     broke_keeps: bool
     anyone_may_add: bool
     adder_auctions: bool
@@ -150,6 +154,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
         nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
+        nobody_buys_unsold=a.fixed_price.nobody_buys == "unsold",
+        above_cash_unsold=a.fixed_price.above_cash == "unsold",
         broke_keeps=a.fixed_price.broke_auctioneer == "auctioneer-keeps",
         anyone_may_add=a.double.who_may_add == "anyone",
         adder_auctions=a.double.auctioneer == "adder",

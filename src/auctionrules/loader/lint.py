@@ -48,6 +48,7 @@ def check(
     _ranking_scale(doc, warn, written)
     _double_options(doc, warn, written)
     _disabled_options(doc, warn, written)
+    _fixed_price_options(doc, warn, written)
     return problems
 
 
@@ -113,3 +114,17 @@ def _disabled_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> N
                     path,
                     message=f"auctions.{kind}.{name} has no effect: the {kind} auction is disabled",
                 )
+
+
+def _fixed_price_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> None:
+    fixed = doc["auctions"]["fixed_price"]
+    path: JsonPath = ("auctions", "fixed_price", "above_cash")
+    if not fixed["enabled"] or not written(path):
+        return
+    if fixed["max_price"] != "unlimited" or fixed["nobody_buys"] != "auctioneer-buys":
+        warn(
+            path,
+            message="auctions.fixed_price.above_cash has no effect: only with max_price "
+            "unlimited and nobody_buys auctioneer-buys can a price exceed what the "
+            "auctioneer must pay",
+        )

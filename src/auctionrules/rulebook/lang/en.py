@@ -152,6 +152,19 @@ SENTENCES: dict[str, str] = {
     "auctions.fixed_price.nobody_buys=auctioneer-takes-free": (
         "If nobody buys, the auctioneer keeps the card without paying."
     ),
+    "auctions.fixed_price.nobody_buys=unsold": (
+        "If nobody buys, nobody gets the card: it stays on the table unsold and still "
+        "counts for the ranking."
+    ),
+    "auctions.fixed_price.above_cash=unsold": (
+        "If nobody buys a price higher than the auctioneer's own money, the card is not "
+        "sold: it stays on the table and still counts for the ranking. A price the "
+        "auctioneer cannot pay wins them nothing."
+    ),
+    "auctions.fixed_price.above_cash=auctioneer-pays-all": (
+        "If nobody buys a price higher than the auctioneer's own money, the auctioneer "
+        "buys the card for all the money they have (nothing, if they have none)."
+    ),
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
         "An auctioneer who has no money offers the card for nothing: the first player from "
         "the left who accepts takes it free, otherwise the auctioneer keeps it."

@@ -172,6 +172,19 @@ SENTENCES: dict[str, str] = {
     "auctions.fixed_price.nobody_buys=auctioneer-takes-free": (
         "Si aucun joueur n'est intéressé, le vendeur garde le tableau gratuitement."
     ),
+    "auctions.fixed_price.nobody_buys=unsold": (
+        "Si aucun joueur n'est intéressé, personne n'obtient le tableau : il reste invendu "
+        "sur la table et compte quand même pour le classement."
+    ),
+    "auctions.fixed_price.above_cash=unsold": (
+        "Si personne n'achète à un prix supérieur à l'argent du vendeur, le tableau n'est "
+        "pas vendu : il reste sur la table et compte quand même pour le classement. Un prix "
+        "que le vendeur ne peut pas payer ne lui rapporte rien."
+    ),
+    "auctions.fixed_price.above_cash=auctioneer-pays-all": (
+        "Si personne n'achète à un prix supérieur à l'argent du vendeur, celui-ci achète le "
+        "tableau pour tout l'argent qu'il possède (rien, s'il n'a plus d'argent)."
+    ),
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
         "Un vendeur sans argent propose le tableau pour rien : le premier joueur à sa gauche "
         "qui accepte le prend gratuitement, sinon le vendeur le garde."
@@ -514,6 +527,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.fixed_price.max_price": "Prix maximal",
     "auctions.fixed_price.nobody_buys": "Si personne n'achète",
     "auctions.fixed_price.broke_auctioneer": "Vendeur sans argent",
+    "auctions.fixed_price.above_cash": "Prix que le vendeur ne peut pas payer",
     "auctions.double.enabled": "Double enchère en jeu",
     "auctions.double.who_may_add": "Qui peut poser la deuxième carte",
     "auctions.double.auctioneer": "Qui mène la vente",

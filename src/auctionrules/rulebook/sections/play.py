@@ -52,16 +52,29 @@ def _sealed(w: Writer) -> list[Sentence]:
 
 def _fixed_price(w: Writer) -> list[Sentence]:
     fp = w.ruleset.auctions.fixed_price
-    return [
+    sentences = [
         w.say("@auction.fixed_price"),
         w.choose("auctions.fixed_price.max_price", fp.max_price),
         w.choose("auctions.fixed_price.nobody_buys", fp.nobody_buys),
+    ]
+    if fp.max_price == "unlimited" and fp.nobody_buys == "auctioneer-buys":
+        # the only case where the auctioneer may owe more than they have
+        sentences.append(
+            w.choose(
+                "auctions.fixed_price.above_cash",
+                fp.above_cash,
+                "auctions.fixed_price.max_price",
+                "auctions.fixed_price.nobody_buys",
+            )
+        )
+    sentences.append(
         w.choose(
             "auctions.fixed_price.broke_auctioneer",
             fp.broke_auctioneer,
             "auctions.fixed_price.max_price",
-        ),
-    ]
+        )
+    )
+    return sentences
 
 
 _SINGLE = {
