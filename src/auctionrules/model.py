@@ -161,6 +161,12 @@ class PlayerCount:
     players: int
     deal: tuple[int, ...] = attrs.field(converter=_ints)
     dummy_hands: DummyHands = DummyHands()
+    #: House rules for this player count only; ``None``: the game-wide option.
+    starting_cash: int | None = None
+    artist_cards: int | None = None
+    ranking: tuple[int, ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_ints)
+    )
 
     @property
     def hand_deal(self) -> tuple[int, ...]:
@@ -301,6 +307,7 @@ class Winner:
     """How the winner is decided (``winner``)."""
 
     ties: str = "shared"
+    tie_break: str = "none"
 
 
 @attrs.frozen
@@ -412,7 +419,14 @@ class Ruleset:
 def _player_count(players: int, data: Mapping[str, Any]) -> PlayerCount:
     dummy = dict(data.get("dummy_hands", {}))
     flip = DummyFlip(**dummy.pop("flip", {}))
-    return PlayerCount(players, data["deal"], DummyHands(flip=flip, **dummy))
+    return PlayerCount(
+        players,
+        data["deal"],
+        DummyHands(flip=flip, **dummy),
+        starting_cash=data.get("starting_cash"),
+        artist_cards=data.get("artist_cards"),
+        ranking=data.get("ranking"),
+    )
 
 
 def _double(data: Mapping[str, Any]) -> Double:

@@ -112,3 +112,100 @@ def test_a_fixed_price_lot_nobody_buys_can_stay_unsold(tmp_path: Path, max_price
         ruleset, "en"
     )
     assert "il reste invendu sur la table" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize(("valuation", "paid"), [("cumulative", 0), ("cumulative-always", 30000)])
+def test_cumulative_always_keeps_an_unranked_artists_column_value(
+    tmp_path: Path, valuation: str, paid: int
+) -> None:
+    """001 "Selling the paintings": "paintings by artists who are not placed first, second
+    or third in this round are worthless, regardless of their value in previous rounds."
+    A club's ``valuation: cumulative-always`` pays the column's value all the same:
+    Lite Metal earned 30,000 in round 1 and is unranked in round 2."""
+    ruleset = house(tmp_path, f"scoring: {{valuation: {valuation}}}\n")
+    played = ["krypto/open"] * 3 + ["krypto/sealed"]
+    played += ["yoko/open", "yoko/sealed", "christin-p/open", "christin-p/sealed"]
+    played += ["karl-gitter/open", "karl-gitter/sealed"]
+    game = Game.from_position(
+        ruleset, 4, hands=[["krypto/once_around", "yoko/once_around"], ["yoko/double"],
+                           ["christin-p/double"], ["karl-gitter/double"]],
+        round=2, board={"lite-metal": [30000]}, played=played,
+        owned=[["lite-metal/open"], [], [], []],
+    )
+    events = game.apply("play krypto/once_around", 0)
+    (scored,) = [e for e in events if e.kind == "scored"]
+    assert scored["payouts"][0] == paid
+    assert game.cash[0] == 100000 + paid
+    keeps = "an unranked artist keeps the value of the earlier rounds"
+    assert (keeps in rulebook(ruleset, "en")) == (valuation == "cumulative-always")
+    garde = "un artiste non classé garde la valeur des manches précédentes"
+    assert (garde in rulebook(ruleset, "fr")) == (valuation == "cumulative-always")
+
+
+PER_COUNT = """player_counts:
+  "3": {starting_cash: 120000, artist_cards: 4, ranking: [40000, 20000, 10000]}
+"""
+
+
+def test_starting_cash_round_end_and_ranking_per_player_count(tmp_path: Path) -> None:
+    """001 "Preparation": "Each player receives 100,000"; "the round ends when the fifth
+    card of one artist is played"; the markers are worth 30,000, 20,000 and 10,000.
+    A club gives three players 120,000, ends a round at the fourth card and pays
+    40,000 for first place; four players keep the book's rules."""
+    ruleset = house(tmp_path, PER_COUNT)
+    three = Game.new(ruleset, 3, seed=1)
+    assert three.cash == [120000] * 3
+    assert Game.new(ruleset, 4, seed=1).cash == [100000] * 4
+    game = Game.from_position(
+        ruleset, 3, hands=[["krypto/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"]],
+        played=["krypto/sealed", "krypto/once_around", "krypto/fixed_price"],
+        owned=[["krypto/double"], [], []],
+    )
+    events = game.apply("play krypto/open", 0)  # the fourth Krypto ends the round
+    (scored,) = [e for e in events if e.kind == "scored"]
+    assert scored["payouts"][0] == 40000
+    assert Game.from_position(ruleset, 4, hands=HANDS).rules.ranking == (30000, 20000, 10000)
+    en, fr = rulebook(ruleset, "en"), rulebook(ruleset, "fr")
+    assert "With 3 players, each player starts with 120,000." in en
+    assert "With 3 players, the round ends at the 4th card of one artist instead." in en
+    assert "With 3 players, the ranked places are worth 40,000, 20,000 and 10,000" in en
+    assert "À 3 joueurs, chacun commence avec" in fr
+    assert "À 3 joueurs, la manche se termine au 4e tableau d'un même artiste." in fr
+
+
+def test_a_tie_for_most_money_goes_to_the_most_purchases(tmp_path: Path) -> None:
+    """001 "End of the game": "The player with the most money wins." A club breaks a
+    tie by the lots bought over the game; a tie that remains is shared."""
+    from auctionrules.engine.outcome import winners
+
+    sales = [(0, 1, 5000), (0, 2, 3000), (1, 2, 4000), (2, 0, 1000)]
+    assert winners((90, 120, 120, 50), True, sales) == (2,)
+    assert winners((90, 120, 120, 50), True, [*sales, (3, 1, 1)]) == (1, 2)
+    assert winners((90, 120, 120, 50), False, [*sales, (3, 1, 1)]) == ()
+    assert winners((90, 120, 120, 50), True) == (1, 2)  # no tie-break: shared
+    ruleset = house(tmp_path, "winner: {tie_break: most-purchases}\n")
+    assert Game.new(ruleset, 4, seed=0).rules.ties_by_purchases
+    assert "the one among them who bought the most lots during the game wins" in rulebook(
+        ruleset, "en"
+    )
+    assert "celui d'entre eux qui a acheté le plus de lots" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize(("tie_break", "won"), [("none", [1, 2]), ("most-purchases", [1])])
+def test_a_tie_at_the_end_of_the_last_round(tmp_path: Path, tie_break: str, won: list[int]) -> None:
+    """Round 4: Beatrix buys Yoko at a fixed price, which leaves her level with Clemens;
+    then her fifth Krypto ends the game. By the book they share the victory; with the
+    club's tie-break Beatrix, who bought a lot, wins."""
+    ruleset = house(tmp_path, f"winner: {{tie_break: {tie_break}}}\n")
+    played = ["krypto/open", "krypto/sealed", "krypto/once_around", "krypto/fixed_price"]
+    played += ["lite-metal/open", "lite-metal/sealed", "christin-p/open", "christin-p/sealed"]
+    played += ["karl-gitter/open", "karl-gitter/sealed"]
+    game = Game.from_position(
+        ruleset, 4, round=4, cash=[100000, 125000, 120000, 50000], played=played,
+        hands=[["yoko/fixed_price"], ["krypto/double"], ["yoko/open"], ["yoko/sealed"]],
+    )
+    play(game, [(0, "play yoko/fixed_price"), (0, "price 5000"), (1, "buy")])
+    play(game, [(1, "play krypto/double")])
+    assert game.outcome is not None
+    assert game.outcome.cash == (105000, 120000, 120000, 50000)
+    assert list(game.outcome.winners) == won

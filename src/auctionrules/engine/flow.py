@@ -360,10 +360,11 @@ class RoundFlow:
 
     def _finish(self, reason: Reason) -> None:
         cash = tuple(self.cash)
+        sales = self.sales if self.rules.ties_by_purchases else None  # winner.tie_break
         self.outcome = Outcome(
             reason,
             cash,
-            winners(cash, self.rules.ties_shared),
+            winners(cash, self.rules.ties_shared, sales),
             tuple(tuple(r) for r in self.board),
             self.round + 1,
         )

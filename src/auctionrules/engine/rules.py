@@ -9,6 +9,7 @@ an edition. ``Rules`` is immutable and may be shared by many games.
 from __future__ import annotations
 
 from functools import cache
+from typing import TypeVar
 
 import attrs
 
@@ -18,6 +19,8 @@ from auctionrules.engine.cards import CardCodec, full_deck
 from auctionrules.engine.errors import RulesError
 from auctionrules.engine.registry import generation, lookup
 from auctionrules.model import PlayerCount, Ruleset
+
+_T = TypeVar("_T")
 
 
 @attrs.frozen(eq=False)
@@ -73,6 +76,8 @@ class Rules:
     flip_random_hand: bool
     dummy_laid_by_flipper: bool
     ties_shared: bool
+    #: ``winner.tie_break`` is ``most-purchases``.
+    ties_by_purchases: bool
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
@@ -132,7 +137,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         rounds=ruleset.rounds,
         unit=ruleset.money.bid_unit,
         minimum_bid=ruleset.money.minimum_bid,
-        starting_cash=ruleset.money.starting_cash,
+        starting_cash=_either(count.starting_cash, ruleset.money.starting_cash),
         screens=ruleset.money.screens,
         public_prices=ruleset.money.public_prices,
         open_ending=strat("open.ending", a.open.ending, P.OpenEnding),  # type: ignore[arg-type]
@@ -161,21 +166,27 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         adder_auctions=a.double.auctioneer == "adder",
         nobody_adds_unsold=a.double.nobody_adds == "unsold",
         lead_requires_companion=a.double.requires_companion(players),
-        artist_cards=ruleset.round_end.artist_cards,
+        artist_cards=_either(count.artist_cards, ruleset.round_end.artist_cards),
         last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
         exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
         # read with a default: the option is newer than some resolved documents
         stuck_ends_game=getattr(ruleset.round_end, "no_playable_card", "next-round")
         == "end-game",
-        ranking=tuple(ruleset.scoring.ranking),
+        ranking=tuple(_either(count.ranking, ruleset.scoring.ranking)),
         rank_unplayed=ruleset.scoring.rank_unplayed_artists,
         flip_random_card=flip.card == "random",
         flip_random_hand=flip.hand == "random",
         dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
         ties_shared=ruleset.winner.ties == "shared",
+        ties_by_purchases=ruleset.winner.tie_break == "most-purchases",
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )
+
+
+def _either(per_count: _T | None, game_wide: _T) -> _T:
+    """A player count's own value of an option (a house rule), else the game-wide one."""
+    return game_wide if per_count is None else per_count
 
 
 #: Rules compiled by :func:`rules_for`: ``(id(ruleset), players)`` -> ``(ruleset,

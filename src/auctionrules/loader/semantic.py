@@ -83,7 +83,12 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
         _check_money(doc, report)
 
     def ranking() -> None:
-        _check_ranking(doc["scoring"]["ranking"], len(doc["theme"]["artists"]), report)
+        artists = len(doc["theme"]["artists"])
+        _check_ranking(doc["scoring"]["ranking"], artists, report, ("scoring", "ranking"))
+        for key, entry in doc["player_counts"].items():
+            if "ranking" in entry:
+                at: JsonPath = ("player_counts", key, "ranking")
+                _check_ranking(entry["ranking"], artists, report, at)
 
     def companion() -> None:
         _check_companion(doc, report)
@@ -223,40 +228,53 @@ def _check_player_count(
 def _check_money(doc: Mapping[str, Any], report: Report) -> None:
     money = doc["money"]
     unit = money["bid_unit"]
-    for name in ("starting_cash", "minimum_bid"):
-        if money[name] % unit:
-            report(
-                ("money", name),
-                also=(("money", "bid_unit"),),
-                message=f"{name} {money[name]} is not a multiple of the bid unit {unit}",
-            )
-    for index, value in enumerate(doc["scoring"]["ranking"]):
+    cash: list[tuple[JsonPath, int]] = [(("money", "starting_cash"), money["starting_cash"])]
+    rankings: list[tuple[JsonPath, list[int]]] = [
+        (("scoring", "ranking"), doc["scoring"]["ranking"])
+    ]
+    for key, entry in doc["player_counts"].items():
+        if "starting_cash" in entry:
+            cash.append((("player_counts", key, "starting_cash"), entry["starting_cash"]))
+        if "ranking" in entry:
+            rankings.append((("player_counts", key, "ranking"), entry["ranking"]))
+    amounts = [(path, "starting_cash", value) for path, value in cash]
+    amounts.insert(1, (("money", "minimum_bid"), "minimum_bid", money["minimum_bid"]))
+    for path, name, value in amounts:
         if value % unit:
             report(
-                ("scoring", "ranking", index),
+                path,
                 also=(("money", "bid_unit"),),
-                message=f"ranking value {value} is not a multiple of the bid unit {unit}",
+                message=f"{name} {value} is not a multiple of the bid unit {unit}",
             )
-    if money["starting_cash"] < money["minimum_bid"]:
-        report(
-            ("money", "starting_cash"),
-            also=(("money", "minimum_bid"),),
-            message=f"starting cash {money['starting_cash']} is less "
-            f"than the minimum bid {money['minimum_bid']}: nobody could ever bid",
-        )
+    for path, ranking in rankings:
+        for index, value in enumerate(ranking):
+            if value % unit:
+                report(
+                    (*path, index),
+                    also=(("money", "bid_unit"),),
+                    message=f"ranking value {value} is not a multiple of the bid unit {unit}",
+                )
+    for path, value in cash:
+        if value < money["minimum_bid"]:
+            report(
+                path,
+                also=(("money", "minimum_bid"),),
+                message=f"starting cash {value} is less "
+                f"than the minimum bid {money['minimum_bid']}: nobody could ever bid",
+            )
 
 
-def _check_ranking(ranking: list[int], artists: int, report: Report) -> None:
+def _check_ranking(ranking: list[int], artists: int, report: Report, path: JsonPath) -> None:
     for index in range(1, len(ranking)):
         if ranking[index] >= ranking[index - 1]:
             report(
-                ("scoring", "ranking", index),
+                (*path, index),
                 f"ranking values must decrease: place {index + 1} is worth {ranking[index]}, "
                 f"not less than place {index} ({ranking[index - 1]})",
             )
     if len(ranking) > artists:
         report(
-            ("scoring", "ranking"),
+            path,
             also=(("theme", "artists"),),
             message=f"the ranking has {len(ranking)} places but the theme "
             f"has only {artists} artists",

@@ -39,6 +39,13 @@ SENTENCES: dict[str, str] = {
     ),
     # Setup
     "money.starting_cash": "Each player starts with {cash}.",
+    "player_counts.N.starting_cash": "With {players} players, each player starts with {cash}.",
+    "player_counts.N.artist_cards": (
+        "With {players} players, the round ends at the {nth} card of one {noun} instead."
+    ),
+    "player_counts.N.ranking": (
+        "With {players} players, the ranked places are worth {values}, in order."
+    ),
     "money.screens=true": (
         "Players keep their money hidden behind their screens until the end of the game."
     ),
@@ -308,6 +315,12 @@ SENTENCES: dict[str, str] = {
         "the earlier rounds'; a card of an unranked {noun} is worth nothing, whatever it was "
         "worth before."
     ),
+    "scoring.valuation=cumulative-always": (
+        "Each player then sells the cards they bought this round to the bank. A card is "
+        "worth the sum of all the values in its {noun}'s column, this round's and the earlier "
+        "rounds', whether the {noun} is ranked this round or not: an unranked {noun} keeps "
+        "the value of the earlier rounds."
+    ),
     "scoring.valuation=this-round": (
         "Each player then sells the cards they bought this round to the bank. A card of a "
         "ranked {noun} is worth this round's value only; a card of an unranked {noun} is "
@@ -322,6 +335,11 @@ SENTENCES: dict[str, str] = {
         "left in hand are worthless."
     ),
     "@end.winner": "All players reveal their money: the richest player wins.",
+    "winner.tie_break=none": "",
+    "winner.tie_break=most-purchases": (
+        "If the richest players tie, the one among them who bought the most lots during "
+        "the game wins (a lot taken free is not a purchase)."
+    ),
     "winner.ties=shared": "Tied richest players share the victory.",
     "winner.ties=none": "If the richest players tie, nobody wins.",
     # Player counts

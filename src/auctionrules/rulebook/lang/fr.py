@@ -46,6 +46,13 @@ SENTENCES: dict[str, str] = {
     ),
     # Préparation
     "money.starting_cash": "Le banquier donne à chacun {cash} au début de la partie.",
+    "player_counts.N.starting_cash": "À {players} joueurs, chacun commence avec {cash}.",
+    "player_counts.N.artist_cards": (
+        "À {players} joueurs, la manche se termine au {nth} tableau d'un même {noun}."
+    ),
+    "player_counts.N.ranking": (
+        "À {players} joueurs, les places du classement valent {values}, dans l'ordre."
+    ),
     "money.screens=true": (
         "Chaque joueur cache son argent derrière son écran : aucun joueur ne doit connaître la "
         "somme possédée par un autre joueur jusqu'à la fin de la partie."
@@ -344,6 +351,12 @@ SENTENCES: dict[str, str] = {
         "colonne, ceux de cette manche et des manches précédentes ; un tableau d'un {noun} qui "
         "n'est pas classé ne vaut rien, même s'il a été coté lors de manches précédentes."
     ),
+    "scoring.valuation=cumulative-always": (
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "tableau vaut la somme de tous les marqueurs de la colonne de son {noun}, ceux de "
+        "cette manche et des manches précédentes, que le {noun} soit classé dans la manche "
+        "ou non : un {noun} non classé garde la valeur des manches précédentes."
+    ),
     "scoring.valuation=this-round": (
         "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
         "tableau d'un {noun} classé dans la manche vaut la valeur de cette manche seulement ; "
@@ -359,6 +372,12 @@ SENTENCES: dict[str, str] = {
         "vides). Les cartes restant en main ne valent rien."
     ),
     "@end.winner": "Tous les joueurs montrent leur argent : le joueur le plus riche gagne.",
+    "winner.tie_break=none": "",
+    "winner.tie_break=most-purchases": (
+        "En cas d'égalité entre les joueurs les plus riches, celui d'entre eux qui a acheté "
+        "le plus de lots pendant la partie l'emporte (un tableau obtenu gratuitement n'est "
+        "pas un achat)."
+    ),
     "winner.ties=shared": "Les joueurs les plus riches à égalité se partagent la victoire.",
     "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
     # Nombre de joueurs
@@ -506,6 +525,9 @@ OPTION_TITLES: dict[str, str] = {
     "theme.currency.format": "Format des sommes",
     "theme.currency.thousands_separator": "Séparateur des milliers",
     "money.starting_cash": "Argent de départ",
+    "player_counts.N.starting_cash": "Argent de départ pour ce nombre de joueurs",
+    "player_counts.N.artist_cards": "Tableaux qui terminent la manche pour ce nombre de joueurs",
+    "player_counts.N.ranking": "Valeurs du classement pour ce nombre de joueurs",
     "money.bid_unit": "Unité des offres",
     "money.minimum_bid": "Offre minimale",
     "money.screens": "Écrans",
@@ -547,4 +569,5 @@ OPTION_TITLES: dict[str, str] = {
     "next_round.starter": "Premier vendeur de la manche suivante",
     "next_round.dummy_card_laid_by": "Qui a proposé une carte mystère",
     "winner.ties": "Égalités finales",
+    "winner.tie_break": "Départage des plus riches",
 }

@@ -73,6 +73,11 @@ def end_game(w: Writer) -> Section:
     end = [
         w.say("@end.last", rounds=w.value("rounds", r.rounds)),
         w.say("@end.winner"),
+        *(
+            [w.choose("winner.tie_break", r.winner.tie_break)]
+            if r.winner.tie_break != "none"
+            else []
+        ),
         w.choose("winner.ties", r.winner.ties),
     ]
     return Section("end", w.word("end"), [Paragraph(end)])
