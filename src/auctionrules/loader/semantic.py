@@ -26,6 +26,7 @@ Decisions recorded here (the schema's descriptions say the same):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from auctionrules.loader import schema_check, suggest
@@ -43,7 +44,9 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
 
     With ``guarded`` the document may break the schema: each group of checks
     runs only if its inputs have the shapes it needs, so that a file gets its
-    schema problems and its semantic problems in one report.
+    schema problems and its semantic problems in one report. Groups are as small
+    as their rule allows (one artist's split, one player count, one note), so a
+    value the schema refused silences only the checks that read it.
     """
     problems: list[Problem] = []
 
@@ -62,15 +65,22 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
         problems.append(Problem(file, line, column, message, json_path(path)))
 
     def artists() -> None:
-        _check_artists(doc["theme"]["artists"], report)
+        _check_artist_ids(doc["theme"]["artists"], report)
 
     def auctions() -> None:
         _check_auctions(doc, doc["theme"]["artists"], report)
 
-    def player_counts() -> None:
+    def splits() -> list[Callable[[], None]]:
+        return [
+            partial(_check_split, index, artist, report)
+            for index, artist in enumerate(doc["theme"]["artists"])
+        ]
+
+    def player_counts() -> list[Callable[[], None]]:
         deck = sum(a["cards"] for a in doc["theme"]["artists"])
-        for key, entry in doc["player_counts"].items():
-            _check_player_count(
+        return [
+            partial(
+                _check_player_count,
                 int(key),
                 entry,
                 ("player_counts", key),
@@ -78,6 +88,8 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
                 deck=deck,
                 report=report,
             )
+            for key, entry in doc["player_counts"].items()
+        ]
 
     def money() -> None:
         _check_money(doc, report)
@@ -93,19 +105,25 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
     def companion() -> None:
         _check_companion(doc, report)
 
-    def notes() -> None:
-        _check_notes(doc.get("notes", ()), report)
+    def notes() -> list[Callable[[], None]]:
+        notes = doc.get("notes", ())
+        return [partial(_check_note, i, note, report) for i, note in enumerate(notes)]
 
-    for group in (artists, auctions, player_counts, money, ranking, companion, notes):
+    def run(group: Callable[[], Any]) -> Any:
         if not guarded:
-            group()
-            continue
+            return group()
         # The document is known to break the schema somewhere: a group whose
         # inputs have the wrong shape is skipped (the schema problem is reported).
         try:
-            group()
+            return group()
         except (TypeError, KeyError, ValueError, AttributeError, IndexError, ZeroDivisionError):
-            continue
+            return []
+
+    for group in (artists, auctions, money, ranking, companion):
+        run(group)
+    for items in (splits, player_counts, notes):
+        for item in run(items) or ():
+            run(item)
     return problems
 
 
@@ -127,7 +145,7 @@ def _check_companion(doc: Mapping[str, Any], report: Report) -> None:
                 )
 
 
-def _check_artists(artists: list[Mapping[str, Any]], report: Report) -> None:
+def _check_artist_ids(artists: list[Mapping[str, Any]], report: Report) -> None:
     seen: dict[str, int] = {}
     for index, artist in enumerate(artists):
         path: JsonPath = ("theme", "artists", index)
@@ -139,15 +157,19 @@ def _check_artists(artists: list[Mapping[str, Any]], report: Report) -> None:
             )
         else:
             seen[artist["id"]] = index
-        total = sum(artist["split"].values())
-        if total != artist["cards"]:
-            parts = " + ".join(str(artist["split"][t]) for t in AUCTION_TYPES)
-            report(
-                (*path, "split"),
-                also=((*path, "cards"),),
-                message=f"the split of {artist['id']!r} adds up to {parts} = "
-                f"{total} cards, but the artist has {artist['cards']} cards",
-            )
+
+
+def _check_split(index: int, artist: Mapping[str, Any], report: Report) -> None:
+    path: JsonPath = ("theme", "artists", index)
+    total = sum(artist["split"].values())
+    if total != artist["cards"]:
+        parts = " + ".join(str(artist["split"][t]) for t in AUCTION_TYPES)
+        report(
+            (*path, "split"),
+            also=((*path, "cards"),),
+            message=f"the split of {artist['id']!r} adds up to {parts} = "
+            f"{total} cards, but the artist has {artist['cards']} cards",
+        )
 
 
 def _check_auctions(
@@ -281,27 +303,22 @@ def _check_ranking(ranking: list[int], artists: int, report: Report, path: JsonP
         )
 
 
-def _check_notes(notes: list[Mapping[str, Any]], report: Report) -> None:
+def _check_note(index: int, note: Mapping[str, Any], report: Report) -> None:
     options = suggest.option_paths(schema_check.ruleset_schema())
-    names = {".".join(o): o for o in options}
-    for index, note in enumerate(notes):
-        topic = note["topic"]
-        parts = tuple(topic.split("."))
-        if topic in GENERAL_TOPICS or any(suggest.matches(o, parts) for o in options):
-            continue
-        generic = ".".join(suggest.generic(parts))
-        close = suggest.closest(generic, [*names, *GENERAL_TOPICS])
-        if close is not None:  # the player count written, where the option has one
-            numbers = iter(p for p in parts if p.isdigit())
-            close = ".".join(
-                next(numbers, "3") if p == suggest.ANY_KEY else p for p in close.split(".")
-            )
-        hint = (
-            f" (did you mean {close!r}?)"
-            if close
-            else (f" (an option path such as next_round.starter, or {', '.join(GENERAL_TOPICS)})")
+    topic = note["topic"]
+    parts = tuple(topic.split("."))
+    if topic in GENERAL_TOPICS or any(suggest.matches(o, parts) for o in options):
+        return
+    names = [".".join(o) for o in options]
+    close = suggest.closest(".".join(suggest.generic(parts)), [*names, *GENERAL_TOPICS])
+    if close is not None:  # the player count written, where the option has one
+        numbers = iter(p for p in parts if p.isdigit())
+        close = ".".join(
+            next(numbers, "3") if p == suggest.ANY_KEY else p for p in close.split(".")
         )
-        report(
-            ("notes", index, "topic"),
-            f"note topic {topic!r} names no option{hint}",
-        )
+    hint = (
+        f" (did you mean {close!r}?)"
+        if close
+        else f" (an option path such as next_round.starter, or {', '.join(GENERAL_TOPICS)})"
+    )
+    report(("notes", index, "topic"), f"note topic {topic!r} names no option{hint}")
