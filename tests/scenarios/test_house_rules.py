@@ -63,7 +63,7 @@ def test_an_unlimited_price_the_auctioneer_cannot_pay_leaves_the_lot_unsold(
                               auctioneer=1)
     kinds = play(game, NOBODY_BUYS)
     assert "unsold" in kinds and "sold" not in kinds
-    assert game.cash == [100000, 0, 100000, 100000]
+    assert list(game.cash) == [100000, 0, 100000, 100000]
     assert all(not owned for owned in game.owned)
     assert game.counts[1] == 1  # Yoko's card still counts for the ranking
     assert "A price the auctioneer cannot pay wins them nothing." in rulebook(ruleset, "en")
@@ -80,7 +80,7 @@ def test_an_affordable_unlimited_price_is_still_bought_by_the_auctioneer(
     ruleset = house(tmp_path, UNLIMITED % "")
     game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
     play(game, NOBODY_BUYS)
-    assert game.cash == [100000, 10000, 100000, 100000]
+    assert list(game.cash) == [100000, 10000, 100000, 100000]
     assert len(game.owned[1]) == 1
 
 
@@ -90,7 +90,7 @@ def test_auctioneer_pays_all_is_the_all_cash_reading(tmp_path: Path) -> None:
     game = Game.from_position(ruleset, 4, hands=HANDS, cash=[100000, 30000, 100000, 100000],
                               auctioneer=1)
     play(game, NOBODY_BUYS)
-    assert game.cash == [100000, 0, 100000, 100000] and len(game.owned[1]) == 1
+    assert list(game.cash) == [100000, 0, 100000, 100000] and len(game.owned[1]) == 1
     text = rulebook(ruleset, "en")
     assert "the auctioneer buys the card for all the money they have" in text
     assert "wins them nothing" not in text
@@ -106,7 +106,7 @@ def test_a_fixed_price_lot_nobody_buys_can_stay_unsold(tmp_path: Path, max_price
     game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
     kinds = play(game, [(1, "play yoko/fixed_price"), (1, "price 20000"), (2, "pass"),
                         (3, "pass"), (0, "pass")])
-    assert "unsold" in kinds and game.cash == [100000] * 4
+    assert "unsold" in kinds and list(game.cash) == [100000] * 4
     assert game.counts[1] == 1 and not game.owned[1]
     assert "it stays on the table unsold and still counts for the ranking" in rulebook(
         ruleset, "en"
@@ -135,7 +135,7 @@ def test_cumulative_always_keeps_an_unranked_artists_column_value(
     events = game.apply("play krypto/once_around", 0)
     (scored,) = [e for e in events if e.kind == "scored"]
     assert scored["payouts"][0] == paid
-    assert game.cash[0] == 100000 + paid
+    assert list(game.cash)[0] == 100000 + paid
     keeps = "an unranked artist keeps the value of the earlier rounds"
     assert (keeps in rulebook(ruleset, "en")) == (valuation == "cumulative-always")
     garde = "un artiste non classé garde la valeur des manches précédentes"
@@ -154,8 +154,8 @@ def test_starting_cash_round_end_and_ranking_per_player_count(tmp_path: Path) ->
     40,000 for first place; four players keep the book's rules."""
     ruleset = house(tmp_path, PER_COUNT)
     three = Game.new(ruleset, 3, seed=1)
-    assert three.cash == [120000] * 3
-    assert Game.new(ruleset, 4, seed=1).cash == [100000] * 4
+    assert list(three.cash) == [120000] * 3
+    assert list(Game.new(ruleset, 4, seed=1).cash) == [100000] * 4
     game = Game.from_position(
         ruleset, 3, hands=[["krypto/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"]],
         played=["krypto/sealed", "krypto/once_around", "krypto/fixed_price"],
