@@ -129,6 +129,8 @@ class Money:
     bid_unit: int = 1
     minimum_bid: int = 1
     screens: bool = True
+    #: ``None``: one bid unit (every rulebook).
+    minimum_raise: int | None = None
     public_prices: bool = True
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from auctionrules.engine import Game
+from auctionrules.engine import Game, IllegalActionError
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 from auctionrules.rulebook import render
@@ -135,7 +135,7 @@ def test_cumulative_always_keeps_an_unranked_artists_column_value(
     events = game.apply("play krypto/once_around", 0)
     (scored,) = [e for e in events if e.kind == "scored"]
     assert scored["payouts"][0] == paid
-    assert list(game.cash)[0] == 100000 + paid
+    assert game.cash[0] == 100000 + paid
     keeps = "an unranked artist keeps the value of the earlier rounds"
     assert (keeps in rulebook(ruleset, "en")) == (valuation == "cumulative-always")
     garde = "un artiste non classé garde la valeur des manches précédentes"
@@ -209,3 +209,24 @@ def test_a_tie_at_the_end_of_the_last_round(tmp_path: Path, tie_break: str, won:
     assert game.outcome is not None
     assert game.outcome.cash == (105000, 120000, 120000, 50000)
     assert list(game.outcome.winners) == won
+
+
+def test_a_minimum_raise_larger_than_the_bid_unit(tmp_path: Path) -> None:
+    """001 "The First round": "Doris could start with a bid of 14,000, Clemens tops her
+    with 15,000": a raise of one bid unit (1,000). A club's ``minimum_raise: 5000``
+    makes every raise at least 5,000, in open and once-around auctions alike."""
+    ruleset = house(tmp_path, "money: {minimum_raise: 5000}\n")
+    hands = [["krypto/open", "krypto/once_around"], ["yoko/open"], ["yoko/sealed"], ["yoko/double"]]
+    game = Game.from_position(ruleset, 4, hands=hands)
+    play(game, [(0, "play krypto/open"), (1, "bid 14000")])
+    legal = game.legal(2)
+    assert legal.bid is not None and legal.bid[0] == 19000
+    with pytest.raises(IllegalActionError):
+        game.apply("bid 15000", 2)
+    play(game, [(2, "bid 19000")])
+    assert game.legal(3).bid is not None and game.legal(3).bid[0] == 24000
+    opening = Game.from_position(ruleset, 4, hands=hands)
+    play(opening, [(0, "play krypto/once_around")])
+    assert opening.legal(1).bid is not None and opening.legal(1).bid[0] == 1000  # no bid yet
+    assert "a bid must top the last one by at least 5,000" in rulebook(ruleset, "en")
+    assert "une offre doit dépasser la précédente d'au moins 5" in rulebook(ruleset, "fr")

@@ -120,9 +120,10 @@ class RoundFlow:
         return hand
 
     def bid_floor(self, high: int) -> int:
-        """The lowest bid above ``high``: a whole number of units, at least the minimum."""
+        """The lowest bid above ``high``: a whole number of units, at least the minimum,
+        and ``money.minimum_raise`` above a bid (``high`` 0: no bid yet)."""
         unit = self._unit
-        lo = high + unit
+        lo = high + (self.rules.minimum_raise if high else unit)
         if lo < self._min_bid:
             return self._min_bid
         if unit != 1 and lo % unit:

@@ -40,6 +40,8 @@ class Rules:
     rounds: int
     unit: int
     minimum_bid: int
+    #: How much a bid must top the last one by (``money.minimum_raise``, else the unit).
+    minimum_raise: int
     starting_cash: int
     screens: bool
     public_prices: bool
@@ -137,6 +139,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         rounds=ruleset.rounds,
         unit=ruleset.money.bid_unit,
         minimum_bid=ruleset.money.minimum_bid,
+        minimum_raise=_either(ruleset.money.minimum_raise, ruleset.money.bid_unit),
         starting_cash=_either(count.starting_cash, ruleset.money.starting_cash),
         screens=ruleset.money.screens,
         public_prices=ruleset.money.public_prices,

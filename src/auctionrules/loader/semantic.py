@@ -261,6 +261,8 @@ def _check_money(doc: Mapping[str, Any], report: Report) -> None:
             rankings.append((("player_counts", key, "ranking"), entry["ranking"]))
     amounts = [(path, "starting_cash", value) for path, value in cash]
     amounts.insert(1, (("money", "minimum_bid"), "minimum_bid", money["minimum_bid"]))
+    if "minimum_raise" in money:
+        amounts.insert(2, (("money", "minimum_raise"), "minimum_raise", money["minimum_raise"]))
     for path, name, value in amounts:
         if value % unit:
             report(

@@ -85,6 +85,9 @@ SENTENCES: dict[str, str] = {
     "money.minimum_bid": (
         "The smallest bid or price is {minimum}, and each bid must be higher than the last one."
     ),
+    "money.minimum_raise": (
+        "In open and once-around auctions, a bid must top the last one by at least {amount}."
+    ),
     "@round.cash": "Nobody may bid or offer more money than they have.",
     "no_bid=auctioneer-takes-free": (
         "If nobody bids (fixed-price auctions excepted), the auctioneer takes the card "

@@ -97,6 +97,10 @@ SENTENCES: dict[str, str] = {
         "La plus petite offre ou le plus petit prix est de {minimum}, et chaque offre doit "
         "être supérieure à l'offre précédente."
     ),
+    "money.minimum_raise": (
+        "Dans les ventes « aller et retour » et « un seul tour », une offre doit dépasser "
+        "la précédente d'au moins {amount}."
+    ),
     "@round.cash": (
         "Aucun joueur ne peut faire une offre supérieure à la somme qu'il possède."
     ),
@@ -530,6 +534,7 @@ OPTION_TITLES: dict[str, str] = {
     "player_counts.N.ranking": "Valeurs du classement pour ce nombre de joueurs",
     "money.bid_unit": "Unité des offres",
     "money.minimum_bid": "Offre minimale",
+    "money.minimum_raise": "Surenchère minimale",
     "money.screens": "Écrans",
     "money.public_prices": "Prix publics",
     "rounds": "Manches",

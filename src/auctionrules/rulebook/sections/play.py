@@ -19,6 +19,11 @@ def playing(w: Writer) -> Section:
     bids = [
         w.say("money.bid_unit", unit=w.money(r.money.bid_unit, "money.bid_unit")),
         w.say("money.minimum_bid", minimum=w.money(r.money.minimum_bid, "money.minimum_bid")),
+        *(
+            [w.say("money.minimum_raise", amount=w.money(raise_by, "money.minimum_raise"))]
+            if (raise_by := r.money.minimum_raise) is not None
+            else []
+        ),
         w.say("@round.cash"),
         w.choose("no_bid", r.no_bid),
     ]
