@@ -189,6 +189,7 @@ class Open:
 
     enabled: bool = True
     ending: str = "full-round-of-passes"
+    auctioneer_may_bid: bool = True
 
 
 @attrs.frozen
@@ -197,6 +198,7 @@ class OnceAround:
 
     enabled: bool = True
     auctioneer_turn: str = "last"
+    auctioneer_may_bid: bool = True
 
 
 @attrs.frozen

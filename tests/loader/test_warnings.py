@@ -128,4 +128,5 @@ def test_null_puts_a_section_back_to_its_defaults(tmp_path: Path) -> None:
     assert load_document(path)["auctions"]["open"] == {
         "enabled": True,
         "ending": "full-round-of-passes",
+        "auctioneer_may_bid": True,
     }

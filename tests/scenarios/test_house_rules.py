@@ -230,3 +230,34 @@ def test_a_minimum_raise_larger_than_the_bid_unit(tmp_path: Path) -> None:
     assert opening.legal(1).bid is not None and opening.legal(1).bid[0] == 1000  # no bid yet
     assert "a bid must top the last one by at least 5,000" in rulebook(ruleset, "en")
     assert "une offre doit dépasser la précédente d'au moins 5" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize("kind", ["open", "once_around"])
+def test_the_auctioneer_barred_from_bidding_on_their_own_lot(tmp_path: Path, kind: str) -> None:
+    """001 "Open auction": "Everyone (including the auctioneer) may bid"; "The auction
+    continues back to the auctioneer who has the last bid" (once around). A club's
+    ``auctioneer_may_bid: false`` leaves the auctioneer only a pass; nobody else bidding,
+    the auctioneer takes the card free (the book's no-bid rule)."""
+    ruleset = house(tmp_path, f"auctions:\n  {kind}: {{auctioneer_may_bid: false}}\n")
+    hands = [[f"krypto/{kind}", "yoko/open"], ["yoko/sealed"], ["yoko/double"], ["lite-metal/open"]]
+    game = Game.from_position(ruleset, 4, hands=hands)
+    play(game, [(0, f"play krypto/{kind}")])
+    kinds, asked = [], False
+    while game.lot is not None:
+        seat = game.to_act()[0]
+        if seat == 0:
+            asked = True
+            assert game.legal(0).bid is None
+            with pytest.raises(IllegalActionError, match="may not bid on their own lot"):
+                game.apply("bid 5000", 0)
+        kinds += play(game, [(seat, "pass")])
+    assert asked and "sold" in kinds and len(game.owned[0]) == 1 and game.cash[0] == 100000
+    book = Game.from_position(house(tmp_path, ""), 4, hands=hands)
+    play(book, [(0, f"play krypto/{kind}")])
+    while book.to_act() != (0,):
+        play(book, [(book.to_act()[0], "pass")])
+    assert book.legal(0).bid is not None  # the book: the auctioneer may bid
+    assert "may not bid on their own card" in rulebook(ruleset, "en")
+    assert "le vendeur ne peut pas enchérir sur son propre tableau" in rulebook(
+        ruleset, "fr"
+    ).lower()

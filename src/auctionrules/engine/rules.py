@@ -56,6 +56,9 @@ class Rules:
     flip_when: P.FlipWhen
     # flags
     once_auctioneer_first: bool
+    #: ``open.auctioneer_may_bid`` / ``once_around.auctioneer_may_bid`` is false.
+    open_auctioneer_barred: bool
+    once_auctioneer_barred: bool
     fixed_price_capped: bool
     nobody_buys_pays: bool
     #: ``fixed_price.nobody_buys`` is ``unsold``.
@@ -160,6 +163,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         ),
         flip_when=strat("dummy_hands.flip.when", flip.when, P.FlipWhen),  # type: ignore[arg-type]
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
+        open_auctioneer_barred=not a.open.auctioneer_may_bid,
+        once_auctioneer_barred=not a.once_around.auctioneer_may_bid,
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
         nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
         nobody_buys_unsold=a.fixed_price.nobody_buys == "unsold",

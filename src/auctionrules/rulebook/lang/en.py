@@ -107,6 +107,11 @@ SENTENCES: dict[str, str] = {
         "All players, the auctioneer included, may bid in any order and as often as they "
         "like; each bid must top the last one."
     ),
+    "auctions.open.auctioneer_may_bid=false": (
+        "All players but the auctioneer may bid in any order and as often as they like; each "
+        "bid must top the last one. The auctioneer may not bid on their own card: when asked, "
+        "they pass."
+    ),
     "auctions.open.ending=full-round-of-passes": (
         "To close the auction, the players are asked in turn from the auctioneer's left: the "
         "auction ends when every player but the highest bidder has passed since the last bid "
@@ -124,6 +129,9 @@ SENTENCES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn=last": (
         "Bidding starts with the player on the auctioneer's left and goes clockwise back to "
         "the auctioneer, who bids last. The last bid wins."
+    ),
+    "auctions.once_around.auctioneer_may_bid=false": (
+        "In this game the auctioneer may not bid on their own card: their turn is a pass."
     ),
     "auctions.once_around.auctioneer_turn=first": (
         "The auctioneer bids first; then the others, from the auctioneer's left, clockwise. "

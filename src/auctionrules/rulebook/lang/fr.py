@@ -122,6 +122,11 @@ SENTENCES: dict[str, str] = {
         "Tous les joueurs, le vendeur y compris, peuvent enchérir dans n'importe quel ordre, "
         "autant de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente."
     ),
+    "auctions.open.auctioneer_may_bid=false": (
+        "Tous les joueurs sauf le vendeur peuvent enchérir dans n'importe quel ordre, autant "
+        "de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente. Le vendeur "
+        "ne peut pas enchérir sur son propre tableau : quand vient son tour, il passe."
+    ),
     "auctions.open.ending=full-round-of-passes": (
         "Pour clore la vente, les joueurs sont interrogés à tour de rôle depuis la gauche du "
         "vendeur : la vente s'arrête quand tous les joueurs sauf le meilleur enchérisseur ont "
@@ -142,6 +147,10 @@ SENTENCES: dict[str, str] = {
         "En commençant par le joueur à la gauche du vendeur, et en continuant dans le sens des "
         "aiguilles d'une montre, chaque joueur fait une offre ou passe ; le vendeur parle en "
         "dernier. La dernière offre gagne la vente."
+    ),
+    "auctions.once_around.auctioneer_may_bid=false": (
+        "Dans cette partie, le vendeur ne peut pas enchérir sur son propre tableau : à son "
+        "tour, il passe."
     ),
     "auctions.once_around.auctioneer_turn=first": (
         "Le vendeur parle en premier ; puis chaque joueur, en commençant par celui à sa gauche "
@@ -575,4 +584,6 @@ OPTION_TITLES: dict[str, str] = {
     "next_round.dummy_card_laid_by": "Qui a proposé une carte mystère",
     "winner.ties": "Égalités finales",
     "winner.tie_break": "Départage des plus riches",
+    "auctions.open.auctioneer_may_bid": "Le vendeur peut enchérir",
+    "auctions.once_around.auctioneer_may_bid": "Le vendeur peut enchérir",
 }

@@ -42,12 +42,25 @@ def playing(w: Writer) -> Section:
 
 def _open(w: Writer) -> list[Sentence]:
     ending = w.ruleset.auctions.open.ending
-    return [w.say("@auction.open"), w.choose("auctions.open.ending", ending)]
+    may_bid = "auctions.open.auctioneer_may_bid"
+    opening = (  # the shared text says the auctioneer may bid: it depends on the option
+        w.say("@auction.open", may_bid)
+        if w.ruleset.auctions.open.auctioneer_may_bid
+        else w.choose(may_bid, False)
+    )
+    return [opening, w.choose("auctions.open.ending", ending)]
 
 
 def _once_around(w: Writer) -> list[Sentence]:
-    turn = w.ruleset.auctions.once_around.auctioneer_turn
-    return [w.say("@auction.once_around"), w.choose("auctions.once_around.auctioneer_turn", turn)]
+    once = w.ruleset.auctions.once_around
+    turn = once.auctioneer_turn
+    sentences = [
+        w.say("@auction.once_around"),
+        w.choose("auctions.once_around.auctioneer_turn", turn),
+    ]
+    if not once.auctioneer_may_bid:
+        sentences.append(w.choose("auctions.once_around.auctioneer_may_bid", False))
+    return sentences
 
 
 def _sealed(w: Writer) -> list[Sentence]:
