@@ -47,7 +47,9 @@ SealedTieBreakName: TypeAlias = Literal["auctioneer-first", "auctioneer-last"]
 #: ``auctions.fixed_price.max_price``
 MaxPrice: TypeAlias = Literal["auctioneer-cash", "unlimited"]
 #: ``auctions.fixed_price.nobody_buys``
-NobodyBuys: TypeAlias = Literal["auctioneer-buys", "auctioneer-takes-free"]
+NobodyBuys: TypeAlias = Literal["auctioneer-buys", "auctioneer-takes-free", "unsold"]
+#: ``auctions.fixed_price.above_cash``
+AboveCash: TypeAlias = Literal["unsold", "auctioneer-pays-all"]
 #: ``auctions.fixed_price.broke_auctioneer``
 BrokeAuctioneer: TypeAlias = Literal["offer-at-zero", "auctioneer-keeps"]
 #: ``auctions.double.who_may_add``
@@ -73,13 +75,17 @@ NoPlayableCard: TypeAlias = Literal["next-round", "end-game"]
 #: ``scoring.tie_break`` (a strategy axis)
 RankingTieBreakName: TypeAlias = Literal["board-order", "reverse-board-order"]
 #: ``scoring.valuation`` (a strategy axis)
-ValuationName: TypeAlias = Literal["cumulative", "this-round"]
+ValuationName: TypeAlias = Literal["cumulative", "cumulative-always", "this-round"]
 #: ``next_round.starter`` (a strategy axis)
 StarterName: TypeAlias = Literal["left-of-last-card-player", "left-of-last-auctioneer"]
 #: ``next_round.dummy_card_laid_by``
 DummyCardLaidBy: TypeAlias = Literal["flipper", "last-auctioneer"]
 #: ``winner.ties``
 WinnerTies: TypeAlias = Literal["shared", "none"]
+#: ``winner.tie_break``
+WinnerTieBreak: TypeAlias = Literal["none", "most-purchases"]
+#: ``language``
+Language: TypeAlias = Literal["en", "fr"]
 
 
 def _text(value: Any) -> Text:
@@ -190,6 +196,8 @@ class Money:
     bid_unit: int = default("money.bid_unit")
     minimum_bid: int = default("money.minimum_bid")
     screens: bool = default("money.screens")
+    #: ``None``: one bid unit (every rulebook).
+    minimum_raise: int | None = None
     public_prices: bool = default("money.public_prices")
 
 
@@ -225,6 +233,12 @@ class PlayerCount:
     players: int
     deal: tuple[int, ...] = attrs.field(converter=_ints)
     dummy_hands: DummyHands = DummyHands()
+    #: House rules for this player count only; ``None``: the game-wide option.
+    starting_cash: int | None = None
+    artist_cards: int | None = None
+    ranking: tuple[int, ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_ints)
+    )
 
     @property
     def hand_deal(self) -> tuple[int, ...]:
@@ -245,6 +259,7 @@ class Open:
 
     enabled: bool = default("auctions.open.enabled")
     ending: OpenEndingName | str = default("auctions.open.ending")
+    auctioneer_may_bid: bool = default("auctions.open.auctioneer_may_bid")
 
 
 @attrs.frozen
@@ -253,6 +268,7 @@ class OnceAround:
 
     enabled: bool = default("auctions.once_around.enabled")
     auctioneer_turn: AuctioneerTurn = default("auctions.once_around.auctioneer_turn")
+    auctioneer_may_bid: bool = default("auctions.once_around.auctioneer_may_bid")
 
 
 @attrs.frozen
@@ -271,6 +287,7 @@ class FixedPrice:
     max_price: MaxPrice = default("auctions.fixed_price.max_price")
     nobody_buys: NobodyBuys = default("auctions.fixed_price.nobody_buys")
     broke_auctioneer: BrokeAuctioneer = default("auctions.fixed_price.broke_auctioneer")
+    above_cash: AboveCash = default("auctions.fixed_price.above_cash")
 
 
 @attrs.frozen
@@ -365,6 +382,7 @@ class Winner:
     """How the winner is decided (``winner``)."""
 
     ties: WinnerTies = default("winner.ties")
+    tie_break: WinnerTieBreak = default("winner.tie_break")
 
 
 @attrs.frozen
@@ -387,7 +405,7 @@ class Ruleset:
     edition: str | None = None
     publisher: str | None = None
     year: int | None = None
-    language: str = default("language")
+    language: Language = default("language")
     source: str | None = None
     notes: tuple[Note, ...] = attrs.field(default=(), converter=_notes)
     optional_modules: tuple[str, ...] = attrs.field(default=(), converter=_strs)

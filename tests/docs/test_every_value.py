@@ -85,6 +85,15 @@ MOOT: list[tuple[str, Callable[[Ruleset, str], bool]]] = [
     (r"^next_round\.dummy_card_laid_by$",
      lambda r, p: not any(pc.dummy_hands.hands for pc in r.player_counts)),
     (r"^player_counts\.\d+\.dummy_hands\.", dummy_moot),
+    # the books' own rules, which the general auction sentences already state
+    (r"^auctions\.(open|once_around)\.auctioneer_may_bid$",
+     lambda r, p: getattr(r.auctions, p.split(".")[1]).auctioneer_may_bid),
+    (r"^winner\.tie_break$", lambda r, p: r.winner.tie_break == "none"),
+    # a price the auctioneer cannot pay is owed only when the price is unlimited and
+    # the auctioneer must buy a lot nobody else buys
+    (r"^auctions\.fixed_price\.above_cash$",
+     lambda r, p: r.auctions.fixed_price.max_price != "unlimited"
+     or r.auctions.fixed_price.nobody_buys != "auctioneer-buys"),
 ]
 
 

@@ -92,7 +92,13 @@ def test_play_applies_modules_and_the_record_replays(
 def test_an_unknown_module_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "hig-1992-en", "-m", "mistery-hand"]) == 2
     err = capsys.readouterr().err
-    assert "unknown module: 'mistery-hand'" in err and "Traceback" not in err
+    assert "unknown module: 'mistery-hand' (did you mean 'mystery-hand'?)" in err
+    assert "Traceback" not in err
+
+
+def test_an_unknown_variant_gets_a_did_you_mean(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "hig-1992-fx"]) == 2
+    assert "unknown variant: 'hig-1992-fx' (did you mean" in capsys.readouterr().err
 
 
 def test_docs_apply_modules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,6 +36,8 @@ from .conftest import VARIANTS, ruleset, with_modules
 
 #: A house variant that sets every option value the editions do not use.
 EVERY_OPTION = Path(__file__).resolve().parents[1] / "loader" / "valid" / "every-option.yaml"
+#: House rules whose values cannot sit in the same file as every-option's.
+HOUSE_RULES = EVERY_OPTION.with_name("house-rules.yaml")
 
 
 def _configurations() -> list[tuple[str, Ruleset]]:
@@ -54,6 +56,7 @@ def _configurations() -> list[tuple[str, Ruleset]]:
          load_ruleset(EVERY_OPTION, modules=["single-beneficiary"])),
         ("every-option-no-companion-rule",
          attrs.evolve(every, auctions=attrs.evolve(every.auctions, double=double))),
+        ("house-rules", load_ruleset(HOUSE_RULES)),
     ]
     return out
 

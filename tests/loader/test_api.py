@@ -186,17 +186,23 @@ def test_modules_apply_as_a_variant_file_listing_them_would(tmp_path: Path) -> N
     base = load_ruleset("hig-1992-fr")
     applied = load_ruleset("hig-1992-fr", modules=["mystery-hand"])
     assert applied.id == "hig-1992-fr-with-mystery-hand"
-    # still the base's edition: its title, source and notes; the other optional rule
+    # still the base's edition: its title, provenance and notes; the other optional rule
     assert (applied.title, applied.source, applied.notes) == (base.title, base.source, base.notes)
     assert applied.optional_modules == ("single-beneficiary",)
     assert applied.player_count(3).dummy_hands.hands == 1
     # the rules are those of a variant file that lists the module
     written = _as_file(tmp_path, "club", "Club", "hig-1992-fr", "mystery-hand")
-    metadata = ("id", "title", "description", "source", "notes", "optional_modules")
+    metadata = ("id", "title", "description", "optional_modules")
+    metadata += ("source", "edition", "publisher", "year")  # provenance is not inherited
+    club = load_ruleset(written)
+    assert (club.edition, club.theme.split_source) == (None, None)
     same_metadata = attrs.evolve(
-        load_ruleset(written), **{name: getattr(applied, name) for name in metadata}
+        club,
+        theme=attrs.evolve(club.theme, split_source=applied.theme.split_source),
+        **{name: getattr(applied, name) for name in metadata},
     )
     assert same_metadata == applied
+    assert club.notes == base.notes  # notes are inherited
 
 
 def test_modules_apply_in_order() -> None:

@@ -75,7 +75,7 @@ def test_show_prints_the_resolved_ruleset(capsys: pytest.CaptureFixture[str]) ->
     assert document["id"] == "hig-1992-fr"
     assert document["auctions"]["double"]["payee"] == "split-equally"
     assert document["money"]["bid_unit"] == 1000  # inherited
-    assert document["winner"] == {"ties": "shared"}  # default filled in
+    assert document["winner"] == {"ties": "shared", "tie_break": "none"}  # defaults filled in
     assert main(["show", HIG, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["id"] == "hig-1992-en"
 

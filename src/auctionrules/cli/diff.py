@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "list the rules that differ between two rulesets; exit 0 identical, 1 different"
+HELP = (
+    "list the rules that differ between two rulesets; exit 0 identical, 1 different, "
+    "2 a ruleset that cannot be read or is invalid"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         a = load(args.a, args.modules_a)
         b = load(args.b, args.modules)
-    except LoadFailedError as exc:
-        return exc.code
+    except LoadFailedError:
+        return 2  # an invalid file too: 1 means "different" here
     try:
         result = diff(a, b, args.lang)
     except UnknownLanguageError as exc:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from auctionrules import resources
 from auctionrules.loader import RulesetError, load_ruleset, validate_file
+from auctionrules.loader.suggest import id_suggestion
 from auctionrules.model import Ruleset
 
 
@@ -31,7 +32,12 @@ def _is_file_ref(ref: str) -> bool:
 def add_module_option(parser: argparse.ArgumentParser) -> None:
     """``--module M`` (repeatable): apply a rule module on top of the variant."""
     parser.add_argument(
-        "--module", "-m", dest="modules", action="append", default=[], metavar="MODULE",
+        "--module",
+        "-m",
+        dest="modules",
+        action="append",
+        default=[],
+        metavar="MODULE",
         help="apply a rule module (bundled id, e.g. mystery-hand, or file); repeatable",
     )
 
@@ -45,7 +51,8 @@ def load(ref: str, modules: Sequence[str] = ()) -> Ruleset:
     for module in modules:
         if not (_is_file_ref(module) or module in resources.bundled_module_ids()):
             known = ", ".join(resources.bundled_module_ids())
-            print(f"unknown module: {module!r} (bundled: {known})", file=sys.stderr)
+            hint = id_suggestion(module, resources.bundled_module_ids())
+            print(f"unknown module: {module!r}{hint} (bundled: {known})", file=sys.stderr)
             raise LoadFailedError(2)
         if _is_file_ref(module) and not Path(module).is_file():
             print(f"{module}: no such file", file=sys.stderr)
@@ -62,7 +69,8 @@ def load(ref: str, modules: Sequence[str] = ()) -> Ruleset:
             raise LoadFailedError(1)
     elif ref not in resources.bundled_variant_ids():
         known = ", ".join(resources.bundled_variant_ids())
-        print(f"unknown variant: {ref!r} (bundled: {known})", file=sys.stderr)
+        hint = id_suggestion(ref, resources.bundled_variant_ids())
+        print(f"unknown variant: {ref!r}{hint} (bundled: {known})", file=sys.stderr)
         raise LoadFailedError(2)
     try:
         return load_ruleset(Path(ref) if _is_file_ref(ref) else ref, modules)

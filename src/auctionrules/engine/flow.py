@@ -120,9 +120,10 @@ class RoundFlow:
         return hand
 
     def bid_floor(self, high: int) -> int:
-        """The lowest bid above ``high``: a whole number of units, at least the minimum."""
+        """The lowest bid above ``high``: a whole number of units, at least the minimum,
+        and ``money.minimum_raise`` above a bid (``high`` 0: no bid yet)."""
         unit = self._unit
-        lo = high + unit
+        lo = high + (self.rules.minimum_raise if high else unit)
         if lo < self._min_bid:
             return self._min_bid
         if unit != 1 and lo % unit:
@@ -360,10 +361,11 @@ class RoundFlow:
 
     def _finish(self, reason: Reason) -> None:
         cash = tuple(self.cash)
+        sales = self.sales if self.rules.ties_by_purchases else None  # winner.tie_break
         self.outcome = Outcome(
             reason,
             cash,
-            winners(cash, self.rules.ties_shared),
+            winners(cash, self.rules.ties_shared, sales),
             tuple(tuple(r) for r in self.board),
             self.round + 1,
         )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -29,8 +31,9 @@ class Outcome:
     """The end of a game: why, the money of each seat, the winners and the board.
 
     ``winners`` holds every richest seat when ``winner.ties`` is ``shared``, and is
-    empty on a tie when it is ``none``. ``board[r][a]`` is the value placed in
-    round ``r`` (0-based) for artist ``a`` in board order.
+    empty on a tie when it is ``none`` (after ``winner.tie_break``, if any).
+    ``board[r][a]`` is the value placed in round ``r`` (0-based) for artist ``a`` in
+    board order.
     """
 
     reason: Reason
@@ -61,8 +64,19 @@ class Outcome:
         )
 
 
-def winners(cash: tuple[int, ...], shared: bool) -> tuple[int, ...]:
-    """The richest seats; with ``shared`` false, none on a tie."""
+def winners(
+    cash: tuple[int, ...], shared: bool, sales: Sequence[tuple[int, int, int]] | None = None
+) -> tuple[int, ...]:
+    """The richest seats; with ``shared`` false, none on a tie.
+
+    With ``sales`` (``(round, buyer, price)`` of every lot bought, the
+    ``most-purchases`` tie-break), a tie for most money goes to the tied seat that
+    bought the most lots; ``shared`` settles a tie that remains.
+    """
     best = max(cash)
     top = tuple(p for p, c in enumerate(cash) if c == best)
+    if sales is not None and len(top) > 1:
+        bought = Counter(buyer for _, buyer, _ in sales)
+        most = max(bought[p] for p in top)
+        top = tuple(p for p in top if bought[p] == most)
     return top if shared or len(top) == 1 else ()

@@ -129,10 +129,13 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
         kind, auctioneer = lot.kind, lot.auctioneer
         if kind == OPEN:
             sale = _bidding(lot, agents, cash, raw, number, unit, floor,
-                            first(lot), after_bid, after_pass)
+                            first(lot), after_bid, after_pass, rules.minimum_raise,
+                            auctioneer if rules.open_auctioneer_barred else NOBODY)
         elif kind == ONCE_AROUND:
             sale = _bidding(lot, agents, cash, raw, number, unit, floor,
-                            once_around.opening(game, lot), next_in_order, next_in_order)
+                            once_around.opening(game, lot), next_in_order, next_in_order,
+                            rules.minimum_raise,
+                            auctioneer if rules.once_auctioneer_barred else NOBODY)
         elif kind == SEALED:
             sale = _sealed(game, lot, agents, cash, raw, number, unit, floor)
         else:
@@ -186,6 +189,7 @@ def _double(game: Game, lot: Lot, agents: list[ChoiceAgent], raw: list[Any], num
 def _bidding(  # noqa: PLR0917 - the round's values come in, not looked up per lot
     lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any], number: int,
     unit: int, lo: int, seat: int | None, after_bid: Successor, after_pass: Successor,
+    raise_by: int, barred: int,
 ) -> Sale | None:
     """An open or once-around auction from ``seat`` (as _Bidding.apply, turn after
     turn): the sale, or ``None`` if nobody bid. The hottest loop of a random game."""
@@ -193,14 +197,15 @@ def _bidding(  # noqa: PLR0917 - the round's values come in, not looked up per l
     while seat is not None:
         lot.asker = seat
         money = cash[seat]
-        # legal: pass, or bid from lo to the cash in whole units (as bid_range)
-        if money >= lo and (
+        # legal: pass, or bid from lo to the cash in whole units (as bid_range); the
+        # ``barred`` seat (an auctioneer who may not bid) only passes
+        if money >= lo and seat != barred and (
             amount := agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
         ) is not None:
             lot.high, lot.high_bidder = amount, seat
             bids.append((seat, amount))
             raw.append(("bid", number, seat, amount))
-            lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
+            lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
             seat = after_bid(lot, seat)
         else:
             raw.append(("pass", number, seat))

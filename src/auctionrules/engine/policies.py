@@ -13,7 +13,7 @@ are compiled to flags in :mod:`auctionrules.engine.rules` instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.registry import register
@@ -320,9 +320,16 @@ class ReverseBoardOrder(RankingTieBreak):
 
 
 class Valuation(Strategy):
-    """What a card of an artist ranked this round is worth."""
+    """What a card of an artist is worth at the end of a round.
+
+    Scoring asks :meth:`value` for the artists ranked this round; a card of an
+    unranked artist is worth nothing (every rulebook), unless the strategy sets
+    :attr:`prices_unranked`, when it is asked for every artist.
+    """
 
     __slots__ = ()
+    #: Whether :meth:`value` prices the cards of artists not ranked this round too.
+    prices_unranked: ClassVar[bool] = False
 
     def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
         """The value of one card of ``artist``; ``board[r][a]`` are the values placed."""
@@ -337,6 +344,15 @@ class Cumulative(Valuation):
 
     def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
         return sum([row[artist] for row in board[: round_index + 1]])
+
+
+@register("scoring.valuation", "cumulative-always")
+class CumulativeAlways(Cumulative):
+    """The sum of the artist's column, ranked this round or not: an unranked artist's
+    cards keep the value its column holds from earlier rounds."""
+
+    __slots__ = ()
+    prices_unranked = True
 
 
 @register("scoring.valuation", "this-round")

@@ -20,6 +20,8 @@ from auctionrules.engine.errors import RulesError
 from auctionrules.engine.registry import generation, lookup
 from auctionrules.model import PlayerCount, Ruleset
 
+_T = TypeVar("_T")
+
 
 @attrs.frozen(eq=False)
 class Rules:
@@ -38,6 +40,8 @@ class Rules:
     rounds: int
     unit: int
     minimum_bid: int
+    #: How much a bid must top the last one by (``money.minimum_raise``, else the unit).
+    minimum_raise: int
     starting_cash: int
     screens: bool
     public_prices: bool
@@ -52,8 +56,15 @@ class Rules:
     flip_when: P.FlipWhen
     # flags
     once_auctioneer_first: bool
+    #: ``open.auctioneer_may_bid`` / ``once_around.auctioneer_may_bid`` is false.
+    open_auctioneer_barred: bool
+    once_auctioneer_barred: bool
     fixed_price_capped: bool
     nobody_buys_pays: bool
+    #: ``fixed_price.nobody_buys`` is ``unsold``.
+    nobody_buys_unsold: bool
+    #: ``fixed_price.above_cash`` is ``unsold``: an unaffordable price nobody paid.
+    above_cash_unsold: bool
     broke_keeps: bool
     anyone_may_add: bool
     adder_auctions: bool
@@ -70,6 +81,8 @@ class Rules:
     flip_random_hand: bool
     dummy_laid_by_flipper: bool
     ties_shared: bool
+    #: ``winner.tie_break`` is ``most-purchases``.
+    ties_by_purchases: bool
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
@@ -139,7 +152,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         rounds=ruleset.rounds,
         unit=ruleset.money.bid_unit,
         minimum_bid=ruleset.money.minimum_bid,
-        starting_cash=ruleset.money.starting_cash,
+        minimum_raise=_either(ruleset.money.minimum_raise, ruleset.money.bid_unit),
+        starting_cash=_either(count.starting_cash, ruleset.money.starting_cash),
         screens=ruleset.money.screens,
         public_prices=ruleset.money.public_prices,
         open_ending=strat("auctions.open.ending", a.open.ending, P.OpenEnding, a.open),
@@ -157,26 +171,36 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
             "player_counts.N.dummy_hands.flip.when", flip.when, P.FlipWhen, flip
         ),
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
+        open_auctioneer_barred=not a.open.auctioneer_may_bid,
+        once_auctioneer_barred=not a.once_around.auctioneer_may_bid,
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
         nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
+        nobody_buys_unsold=a.fixed_price.nobody_buys == "unsold",
+        above_cash_unsold=a.fixed_price.above_cash == "unsold",
         broke_keeps=a.fixed_price.broke_auctioneer == "auctioneer-keeps",
         anyone_may_add=a.double.who_may_add == "anyone",
         adder_auctions=a.double.auctioneer == "adder",
         nobody_adds_unsold=a.double.nobody_adds == "unsold",
         lead_requires_companion=a.double.requires_companion(players),
-        artist_cards=ruleset.round_end.artist_cards,
+        artist_cards=_either(count.artist_cards, ruleset.round_end.artist_cards),
         last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
         exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
         stuck_ends_game=ruleset.round_end.no_playable_card == "end-game",
-        ranking=tuple(ruleset.scoring.ranking),
+        ranking=tuple(_either(count.ranking, ruleset.scoring.ranking)),
         rank_unplayed=ruleset.scoring.rank_unplayed_artists,
         flip_random_card=flip.card == "random",
         flip_random_hand=flip.hand == "random",
         dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
         ties_shared=ruleset.winner.ties == "shared",
+        ties_by_purchases=ruleset.winner.tie_break == "most-purchases",
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )
+
+
+def _either(per_count: _T | None, game_wide: _T) -> _T:
+    """A player count's own value of an option (a house rule), else the game-wide one."""
+    return game_wide if per_count is None else per_count
 
 
 #: Rules compiled by :func:`rules_for`: ``(id(ruleset), players)`` -> ``(ruleset,

@@ -2,8 +2,9 @@
 
 Pure functions over plain lists so that a rulebook example can be checked by
 hand: the ranking strategy orders the artists, the ranking values go into this
-round's row, the valuation strategy prices a card of each ranked artist, and
-every owned card of a ranked artist pays that price (others pay nothing).
+round's row, the valuation strategy prices a card of each ranked artist (of every
+artist, for a strategy that ``prices_unranked``), and every owned card pays its
+artist's price (an unranked artist's nothing, unless priced).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ class RoundScore:
     """The result of scoring one round.
 
     ``ranked`` artist indices best first; ``added[a]`` the value placed this
-    round; ``values[a]`` what one card of ``a`` pays (0 if unranked);
+    round; ``values[a]`` what one card of ``a`` pays (0 if unranked, unless the
+    valuation ``prices_unranked``);
     ``payouts[s]`` what seat ``s`` receives.
     """
 
@@ -53,7 +55,7 @@ def score_round(
     for place, a in enumerate(ranked):
         row[a] = ranking[place]
     values = [0] * artists
-    for a in ranked:
+    for a in range(artists) if valuation.prices_unranked else ranked:
         values[a] = valuation.value(board, round_index, a)
     value = values.__getitem__
     payouts = tuple([sum(map(value, cards)) for cards in owned])

@@ -9,15 +9,18 @@ Public API (stable; other packages code against these names):
   file is a problem too (at line 1, column 1), so a caller that must tell I/O
   errors apart (the CLI exits 2 for them) checks the path first.
 - :func:`load_document` -> the resolved document with defaults filled in (what
-  ``auctionrules show`` prints); :func:`find_ruleset` -> the file a reference
-  names; :class:`Problem`, :class:`RulesetError`.
+  ``auctionrules show`` prints); :func:`origins` -> where each of its values
+  was written (``show --origins``); :func:`find_ruleset` -> the file a
+  reference names; :class:`Problem`, :class:`RulesetError`.
 - :func:`apply_modules` -> a ruleset in hand with rule modules applied,
   validated as a file listing them under ``modules`` would be.
 
 Pipeline, one module per step: ``yaml_nodes`` (safe, located parsing),
 ``schema_check`` (JSON Schema with helpful, located messages), ``resolve`` and
 ``merge`` (extends/modules with provenance), ``defaults``, ``semantic``
-(cross-field rules), then ``Ruleset.from_document``.
+(cross-field rules), then ``Ruleset.from_document``; the ruleset is checked
+again with each of its optional modules applied, and ``lint`` finds the
+warnings of a valid ruleset.
 """
 
 from __future__ import annotations
@@ -25,17 +28,23 @@ from __future__ import annotations
 import json
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from auctionrules import resources
-from auctionrules.loader import resolve, schema_check, semantic
+from auctionrules.loader import lint, resolve, schema_check, semantic
 from auctionrules.loader.defaults import fill_defaults
-from auctionrules.loader.merge import Origin, Sourced
-from auctionrules.loader.problems import JsonPath, Problem, RulesetError, sort_problems
+from auctionrules.loader.merge import Origin, Sourced, walk
+from auctionrules.loader.problems import (
+    JsonPath,
+    Problem,
+    RulesetError,
+    json_path,
+    sort_problems,
+)
 from auctionrules.model import Ruleset
 
 __all__ = [
@@ -45,6 +54,7 @@ __all__ = [
     "find_ruleset",
     "load_document",
     "load_ruleset",
+    "origins",
     "resolve_document",
     "ruleset_schema",
     "unreadable",
@@ -62,6 +72,9 @@ class Outcome:
     resolved: dict[str, Any] | None = None
     document: dict[str, Any] | None = None
     ruleset: Ruleset | None = None
+    warnings: list[Problem] = attrs.field(factory=list)
+    #: The resolved document with the origin of each value (before defaults).
+    sourced: Sourced | None = None
 
 
 def ruleset_schema() -> dict[str, Any]:
@@ -94,8 +107,10 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
     if text is not None:
         sourced = resolution.text(text, name or "<string>")
     else:
-        if isinstance(ref, Path) or not resolve.is_bundled_id(ref) or (
-            not (resources.variants_dir() / f"{ref}.yaml").is_file() and Path(ref).is_file()
+        if (
+            isinstance(ref, Path)
+            or not resolve.is_bundled_id(ref)
+            or (not (resources.variants_dir() / f"{ref}.yaml").is_file() and Path(ref).is_file())
         ):
             path, label = Path(ref), str(ref)
             reason = unreadable(path)
@@ -110,7 +125,15 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
         sourced = resolution.file(path, label)
     if sourced is None:
         return Outcome(sort_problems(resolution.problems))
-    return _finish(sourced, resolution.problems, broken=resolution.broken)
+    outcome = attrs.evolve(
+        _finish(sourced, resolution.problems, broken=resolution.broken), sourced=sourced
+    )
+    if outcome.ruleset is None or not resolution.optional:
+        return outcome
+    with_modules = [p for m in resolution.optional for p in _with_optional(sourced, *m)]
+    if with_modules:
+        return attrs.evolve(outcome, problems=sort_problems(with_modules), ruleset=None)
+    return outcome
 
 
 def unreadable(path: Path) -> str | None:
@@ -145,6 +168,10 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         return Outcome(sort_problems(problems), kind, sourced.data)
     invalid = schema_check.check(sourced.data, sourced.locate)
     if invalid:
+        # a file's own check saw the same place: the resolved ruleset's problem says more
+        # (an unknown key that is a misspelt required key)
+        seen = {(p.file, p.line, p.column, p.json_path) for p in invalid}
+        problems = [p for p in problems if (p.file, p.line, p.column, p.json_path) not in seen]
         problems += invalid + _semantic_despite(sourced, invalid)
         return Outcome(sort_problems(problems), kind, sourced.data)
     document = fill_defaults(sourced.data, schema_check.ruleset_schema())
@@ -157,7 +184,37 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         file, line, column = sourced.locate(())
         message = f"internal error building the model: {type(exc).__name__}: {exc}"
         return Outcome([Problem(file, line, column, message)], kind, sourced.data, document)
-    return Outcome([], kind, sourced.data, document, ruleset)
+    warnings = lint.check(document, sourced.locate, _written_by(sourced))
+    return Outcome([], kind, sourced.data, document, ruleset, sort_problems(warnings))
+
+
+def _written_by(sourced: Sourced) -> Callable[[JsonPath], bool]:
+    """Whether a path was written by the file ``sourced`` stands for (not inherited)."""
+
+    def written(path: JsonPath) -> bool:
+        origin = sourced.keys.get(path) or sourced.values.get(path)
+        return origin is not None and origin[0] == sourced.file
+
+    return written
+
+
+def _with_optional(sourced: Sourced, at: JsonPath, ref: str, module: Sourced) -> list[Problem]:
+    """The errors of the ruleset ``sourced`` once its optional module ``ref`` is applied.
+
+    An optional rule is part of the rulebook: a module that breaks the ruleset
+    (a deal the deck cannot serve once a dummy hand plays) is reported when the
+    ruleset is validated, not when someone plays it. Each problem stays where
+    the value was written (in the module or the ruleset) and names the module
+    and the line that lists it.
+    """
+    merged = sourced.merged(module)
+    # the ruleset's own file stays the one checked: a problem goes to a value it wrote
+    values = {**merged.values, (): sourced.locate(())}
+    combined = attrs.evolve(merged, file=sourced.file, values=values)
+    found = _finish(combined, [], broken=False).problems
+    file, line, column = sourced.locate(at)
+    where = f"with optional module {ref!r} (listed at {file}:{line}:{column})"
+    return [attrs.evolve(p, message=f"{where}: {p.message}") for p in found]
 
 
 def _semantic_despite(sourced: Sourced, invalid: list[Problem]) -> list[Problem]:
@@ -185,19 +242,23 @@ def _related(a: str, b: str) -> bool:
     return long == short or long.startswith((short + ".", short + "["))
 
 
-def validate_file(path: str | Path) -> list[Problem]:
+def validate_file(path: str | Path, *, warnings: bool = False) -> list[Problem]:
     """Every problem of the ruleset file ``path``, sorted; ``[]`` if it is valid.
 
     Problems are named after ``path`` as given (files it extends by their own
     paths). Never raises for bad content; a missing or unreadable file is one
-    problem at line 1, column 1.
+    problem at line 1, column 1. With ``warnings``, the warnings of a valid
+    file are listed too (``problem.severity == "warning"``); they never make
+    it invalid.
     """
-    return _outcome(Path(path)).problems
+    outcome = _outcome(Path(path))
+    return sort_problems([*outcome.problems, *outcome.warnings]) if warnings else outcome.problems
 
 
-def validate_text(text: str, name: str = "<string>") -> list[Problem]:
+def validate_text(text: str, name: str = "<string>", *, warnings: bool = False) -> list[Problem]:
     """Like :func:`validate_file` for YAML text; relative references start at the cwd."""
-    return _outcome(name, text=text, name=name).problems
+    outcome = _outcome(name, text=text, name=name)
+    return sort_problems([*outcome.problems, *outcome.warnings]) if warnings else outcome.problems
 
 
 def load_document(ref: str | Path) -> dict[str, Any]:
@@ -211,6 +272,35 @@ def load_document(ref: str | Path) -> dict[str, Any]:
         raise RulesetError(outcome.problems)
     document = outcome.document if outcome.document is not None else outcome.resolved
     return dict(document or {})
+
+
+def origins(ref: str | Path) -> dict[str, tuple[str, int, int] | None]:
+    """Where each option of a ruleset comes from: ``{json path: (file, line, column)}``
+    for every value of its resolved document, ``None`` for a schema default.
+
+    What ``auctionrules show --origins`` prints: which keys a file wrote, which
+    it inherited (and from which file: its base, a module, another ruleset's
+    theme), and which are defaults. Raises :class:`RulesetError` if invalid.
+    """
+    outcome = _outcome(ref)
+    if outcome.problems:
+        raise RulesetError(outcome.problems)
+    sourced = outcome.sourced
+    document = outcome.document if outcome.document is not None else outcome.resolved
+    assert sourced is not None and document is not None  # set whenever there is no problem
+    found: dict[str, tuple[str, int, int] | None] = {}
+    for path in walk(document):
+        value = _value_at(document, path)
+        if isinstance(value, (dict, list)) and value:
+            continue  # a leaf, or an empty section, has an origin of its own
+        found[json_path(path)] = sourced.values.get(path)
+    return found
+
+
+def _value_at(document: Any, path: JsonPath) -> Any:
+    for part in path:
+        document = document[part]
+    return document
 
 
 def load_ruleset(ref: str | Path, modules: Sequence[str | Path] = ()) -> Ruleset:
@@ -285,16 +375,18 @@ def apply_modules(ruleset: Ruleset, modules: Sequence[str | Path]) -> Ruleset:
 def _with_modules(ref: str | Path, modules: Sequence[str | Path]) -> str:
     """The variant file that extends ``ref`` with ``modules``.
 
-    It is still the base's edition, so it keeps the base's title, description,
-    source and notes (a variant file would not inherit them) and offers the
-    optional modules not applied; its id names both. Paths are made absolute:
+    It is still the base's edition, so it keeps the base's title, description
+    and provenance (a variant file would not inherit them; it inherits the
+    notes) and offers the optional modules not applied; its id names both. Paths are made absolute:
     the text has no folder of its own.
     """
 
     def reference(item: str | Path) -> str:
         text = str(item)
-        return text if isinstance(item, str) and resolve.is_bundled_id(text) else str(
-            Path(text).resolve()
+        return (
+            text
+            if isinstance(item, str) and resolve.is_bundled_id(text)
+            else str(Path(text).resolve())
         )
 
     def stem(item: str | Path) -> str:
@@ -306,7 +398,11 @@ def _with_modules(ref: str | Path, modules: Sequence[str | Path]) -> str:
     except RulesetError:  # reported, located, when the text itself is resolved
         base = {}
     document: dict[str, Any] = {"id": ident, "title": base.get("title", ident)}
-    document.update({k: base[k] for k in ("description", "source", "notes") if k in base})
+    provenance = ("description", "edition", "publisher", "year", "source")
+    document.update({k: base[k] for k in provenance if k in base})
+    split_source = base.get("theme", {}).get("split_source")
+    if split_source is not None:
+        document["theme"] = {"split_source": split_source}
     applied = {str(m) for m in modules}
     left = [m for m in base.get("optional_modules", ()) if m not in applied]
     if left:

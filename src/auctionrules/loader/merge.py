@@ -25,14 +25,74 @@ from auctionrules.loader.yaml_nodes import Located
 Origin = tuple[str, int, int]
 
 
-def merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
-    """``overlay`` merged into a deep copy of ``base``; neither is modified."""
+#: Lists whose items merge with the inherited item of the same key, by list path:
+#: ``(key, replaces)``. With ``replaces`` (artists: board order matters) the inherited
+#: order is kept, new items follow, and a list none of whose keys is inherited
+#: replaces the inherited list; without it (notes) the file's own items come first,
+#: in its order (so a problem's path names the item as the file numbers it), then
+#: the inherited items it does not restate.
+KEYED_LISTS: dict[JsonPath, tuple[str, bool]] = {
+    ("theme", "artists"): ("id", True),
+    ("notes",): ("topic", False),
+}
+
+#: Where each item goes in a merged keyed list: ``(base positions, overlay positions)``.
+Layout = tuple[list[int], list[int]]
+
+
+def keyed_layout(base: Any, overlay: Any, rule: tuple[str, bool]) -> Layout | None:
+    """Where each inherited and each new item goes in the merged list, or ``None``
+    when ``overlay`` replaces ``base`` (an item without its key, a key given twice,
+    or, for a list that ``replaces``, no inherited key among its items). An item
+    whose key is inherited shares that item's position."""
+    key, replaces = rule
+    if not (isinstance(base, list) and isinstance(overlay, list)):
+        return None
+    if not all(isinstance(item, Mapping) for item in (*base, *overlay)):
+        return None
+    inherited = [item.get(key) for item in base]
+    ids = [item.get(key) for item in overlay]
+    if None in ids or len(set(map(repr, ids))) < len(ids):
+        return None
+    if replaces and not any(i in inherited for i in ids):
+        return None
+    if replaces:
+        new = iter(range(len(base), len(base) + len(ids)))
+        ours = [inherited.index(i) if i in inherited else next(new) for i in ids]
+        return list(range(len(base))), ours
+    rest = iter(range(len(ids), len(ids) + len(base)))
+    theirs = [ids.index(i) if i in ids else next(rest) for i in inherited]
+    return theirs, list(range(len(ids)))
+
+
+def merge(
+    base: Mapping[str, Any], overlay: Mapping[str, Any], path: JsonPath = ()
+) -> dict[str, Any]:
+    """``overlay`` merged into a deep copy of ``base``; neither is modified.
+
+    ``path`` is where both documents sit in a ruleset (the root by default):
+    it tells which lists merge by key.
+    """
     result = copy.deepcopy(dict(base))
     for key, value in overlay.items():
+        at = (*path, key)
+        rule = KEYED_LISTS.get(at)
+        layout = keyed_layout(result.get(key), value, rule) if rule else None
         if value is None:
             result.pop(key, None)
         elif isinstance(value, Mapping) and isinstance(result.get(key), Mapping):
-            result[key] = merge(result[key], value)
+            result[key] = merge(result[key], value, at)
+        elif layout is not None:
+            theirs, ours = layout
+            items: dict[int, Any] = dict(zip(theirs, result[key], strict=True))
+            for item, position in zip(value, ours, strict=True):
+                inherited = items.get(position)
+                items[position] = (
+                    merge(inherited, item, (*at, position))
+                    if inherited is not None
+                    else copy.deepcopy(item)
+                )
+            result[key] = [items[i] for i in sorted(items)]
         else:
             result[key] = copy.deepcopy(value)
     return result
@@ -82,25 +142,79 @@ class Sourced:
             path = path[:-1]
         return self.values.get(path, (self.file, 1, 1))
 
-    def without(self, *keys: str) -> Sourced:
-        """The document with top-level ``keys`` dropped (they are not inherited)."""
-        return attrs.evolve(self, data={k: v for k, v in self.data.items() if k not in keys})
+    def without(self, *keys: str | JsonPath) -> Sourced:
+        """The document with ``keys`` dropped (they are not inherited): top-level
+        names, or paths to a key inside a mapping."""
+        data = copy.deepcopy(self.data)
+        for key in keys:
+            *parents, last = (key,) if isinstance(key, str) else key
+            holder = _at(data, tuple(parents))
+            if isinstance(holder, dict):
+                holder.pop(last, None)
+        return attrs.evolve(self, data=data)
+
+    def part(self, key: str) -> Sourced:
+        """The document reduced to its top-level ``key``, with that key's origins."""
+        data = {key: copy.deepcopy(self.data[key])} if key in self.data else {}
+        return attrs.evolve(
+            self,
+            data=data,
+            values={p: o for p, o in self.values.items() if p[:1] == (key,)},
+            keys={p: o for p, o in self.keys.items() if p[:1] == (key,)},
+        )
+
+    def moved(self, moves: Mapping[JsonPath, list[int]]) -> Sourced:
+        """The origins of items of the lists at ``moves`` moved to their new positions."""
+        if not moves:
+            return self
+
+        def move(path: JsonPath) -> JsonPath:
+            for list_path, positions in moves.items():
+                n = len(list_path)
+                index = path[n] if path[:n] == list_path and len(path) > n else None
+                if isinstance(index, int):
+                    return (*list_path, positions[index], *path[n + 1 :])
+            return path
+
+        return attrs.evolve(
+            self,
+            values={move(p): o for p, o in self.values.items()},
+            keys={move(p): o for p, o in self.keys.items()},
+        )
 
     def merged(self, overlay: Sourced) -> Sourced:
         """``overlay`` merged into this document (see :func:`merge`), origins kept.
 
         A path of the result was written by the overlay if the overlay has it
-        (lists replace as a whole, so a list's items all come from one side),
-        else by the base.
+        (lists replace as a whole, so a list's items all come from one side,
+        except in a list merged by key, whose items the overlay's positions
+        are moved to), else by the base.
         """
         data = merge(self.data, overlay.data)
+        layouts = {
+            path: layout
+            for path, rule in KEYED_LISTS.items()
+            if (layout := keyed_layout(_at(self.data, path), _at(overlay.data, path), rule))
+        }
+        base = self.moved({path: theirs for path, (theirs, _) in layouts.items()})
+        overlay = overlay.moved({path: ours for path, (_, ours) in layouts.items()})
         values: dict[JsonPath, Origin] = {}
         keys: dict[JsonPath, Origin] = {}
         for path in walk(data):
-            origin = overlay.values.get(path) or self.values.get(path)
+            origin = overlay.values.get(path) or base.values.get(path)
             if origin is not None:
                 values[path] = origin
-            key_origin = overlay.keys.get(path) or self.keys.get(path)
+            key_origin = overlay.keys.get(path) or base.keys.get(path)
             if key_origin is not None:
                 keys[path] = key_origin
         return Sourced(overlay.file, data, values, keys)
+
+
+def _at(data: Any, path: JsonPath) -> Any:
+    """The value at ``path`` in ``data``, or ``None``."""
+    for part in path:
+        if isinstance(data, Mapping) and part in data:
+            data = data[part]
+        else:
+            return None
+    return data

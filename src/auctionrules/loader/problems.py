@@ -15,6 +15,9 @@ import attrs
 #: A location inside a document: mapping keys and list indexes from the root.
 JsonPath = tuple[str | int, ...]
 
+#: How serious a problem is: an error makes the ruleset invalid, a warning does not.
+SEVERITIES = ("error", "warning")
+
 _PLAIN_KEY = re.compile(r"^[A-Za-z0-9_]+$")
 
 
@@ -45,6 +48,11 @@ class Problem:
     file, as editors do. Problems sort by ``(file, line, column, message)``.
     ``str(problem)`` is the one-line form every tool prints:
     ``file:line:col: message (at $.json.path)``.
+
+    ``severity`` is ``"error"`` (the ruleset cannot be played as written) or
+    ``"warning"`` (it can, but something in it is probably not what the author
+    meant: a ranking scaled for another starting cash, options that contradict
+    each other); a warning prints as ``file:line:col: warning: message``.
     """
 
     file: str
@@ -52,9 +60,16 @@ class Problem:
     column: int
     message: str
     json_path: str = "$"
+    severity: str = attrs.field(default="error", validator=attrs.validators.in_(SEVERITIES))
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message} (at {self.json_path})"
+        level = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.line}:{self.column}: {level}{self.message} (at {self.json_path})"
+
+    @property
+    def is_warning(self) -> bool:
+        """Whether the problem is only a warning (the ruleset is still valid)."""
+        return self.severity == "warning"
 
     def to_dict(self) -> dict[str, str | int]:
         """The problem as JSON-ready data (``auctionrules validate --format json``)."""
@@ -64,6 +79,7 @@ class Problem:
             "column": self.column,
             "message": self.message,
             "json_path": self.json_path,
+            "severity": self.severity,
             "text": str(self),
         }
 

@@ -20,14 +20,29 @@ from typing import Any
 import attrs
 
 from auctionrules import resources
-from auctionrules.loader import schema_check
-from auctionrules.loader.merge import Sourced
+from auctionrules.loader import schema_check, suggest
+from auctionrules.loader.merge import Sourced, walk
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.loader.yaml_nodes import Located, parse_text, read_file
 
 #: Keys of the base a variant that ``extends`` it does not inherit: they describe
-#: the base itself (its name, its book, its own assumptions and optional rules).
-NOT_INHERITED = ("id", "title", "description", "notes", "optional_modules", "source")
+#: the base itself (its name, its optional rules, its provenance: the edition,
+#: publisher, year and book it transcribes, and where its card split comes from).
+#: Notes are inherited: the readings of the base hold for the rules a variant
+#: keeps (see :func:`keep_notes`).
+NOT_INHERITED: tuple[str | JsonPath, ...] = (
+    "id",
+    "title",
+    "description",
+    "optional_modules",
+    "source",
+    "edition",
+    "publisher",
+    "year",
+    ("theme", "split_source"),
+)
+#: Where a theme names the ruleset whose theme it starts from.
+THEME_FROM: JsonPath = ("theme", "from")
 #: Keys of a module that describe the module and are not merged into a variant.
 MODULE_METADATA = ("id", "kind", "title", "description", "modules")
 _REFERENCES = ("extends", "modules")
@@ -67,7 +82,7 @@ def not_found_message(ref: str, *, module: bool) -> str:
             else f"{ref!r} is a module; list it under modules, not extends"
         )
     if is_bundled_id(ref):
-        hint = schema_check.suggestion(ref, ids) or f" (bundled: {', '.join(ids)})"
+        hint = suggest.id_suggestion(ref, ids) or f" (bundled: {', '.join(ids)})"
         return f"unknown {noun} {ref!r}: no bundled {noun} has this id{hint}"
     return f"no such {noun} file {ref!r} (a path is relative to the file that names it)"
 
@@ -136,6 +151,9 @@ class Resolution:
         self.problems: list[Problem] = []
         #: A reference could not be followed: the resolved document is incomplete.
         self.broken = False
+        #: The optional modules of the file resolved last (the one asked for), each
+        #: with where it is listed: they are checked against the whole ruleset.
+        self.optional: list[tuple[JsonPath, str, Sourced]] = []
 
     def problem(self, doc: Sourced, path: JsonPath, message: str) -> None:
         """Report ``message`` at ``path`` of ``doc``."""
@@ -175,6 +193,14 @@ class Resolution:
             target = self.reference(own, ("extends",), extends, folder, stack, module=False)
             if target is not None:
                 base = target.without(*NOT_INHERITED)
+        theme = data.get("theme")
+        source = theme.get("from") if isinstance(theme, dict) else None
+        if isinstance(source, str) and source:
+            target = self.reference(own, THEME_FROM, source, folder, stack, module=False)
+            if target is not None:  # that theme replaces the inherited one
+                base = base.without("theme").merged(target.part("theme").without(*NOT_INHERITED))
+        elif source is not None:
+            self.broken = True  # the schema reports it
         if isinstance(modules, list):
             for index, ref in enumerate(modules):
                 if not isinstance(ref, str) or not ref:
@@ -183,8 +209,8 @@ class Resolution:
                 module = self.reference(own, ("modules", index), ref, folder, stack, module=True)
                 if module is not None:
                     base = base.merged(module.without(*MODULE_METADATA))
-        self.check_optional_modules(own, folder)
-        resolved = base.merged(own.without(*_REFERENCES))
+        self.optional = self.check_optional_modules(own, folder, stack)
+        resolved = keep_notes(base.merged(own.without(*_REFERENCES, THEME_FROM)), own)
         # Keys in the schema's order (id and title first), whatever file set them.
         order = {k: i for i, k in enumerate(schema_check.ruleset_schema()["properties"])}
         data = dict(sorted(resolved.data.items(), key=lambda kv: order.get(kv[0], len(order))))
@@ -227,23 +253,85 @@ class Resolution:
             return None
         return resolved
 
-    def check_optional_modules(self, own: Sourced, folder: Path) -> None:
-        """Each optional module must exist, and not be applied as well."""
+    def check_optional_modules(
+        self, own: Sourced, folder: Path, stack: tuple[Path, ...]
+    ) -> list[tuple[JsonPath, str, Sourced]]:
+        """Each optional module must exist, and not be applied as well.
+
+        Returns the resolved modules with where each is listed, so that the
+        ruleset can be checked with each of them applied.
+        """
         optional = own.data.get("optional_modules")
+        found: list[tuple[JsonPath, str, Sourced]] = []
         if not isinstance(optional, list):
-            return
+            return found
         applied = own.data.get("modules")
         for index, ref in enumerate(optional):
             if not isinstance(ref, str) or not ref:
                 continue
+            at: JsonPath = ("optional_modules", index)
             if find(ref, relative_to=folder, module=True) is None:
-                self.problem(own, ("optional_modules", index), not_found_message(ref, module=True))
+                self.problem(own, at, not_found_message(ref, module=True))
             elif isinstance(applied, list) and ref in applied:
-                self.problem(
-                    own,
-                    ("optional_modules", index),
-                    f"module {ref!r} is applied (modules) and optional at once",
-                )
+                self.problem(own, at, f"module {ref!r} is applied (modules) and optional at once")
+            elif is_bundled_id(ref) or ref.endswith(_SUFFIXES):
+                module = self.reference(own, at, ref, folder, stack, module=True)
+                if module is not None:
+                    found.append((at, ref, module.without(*MODULE_METADATA)))
+        return found
+
+
+def keep_notes(resolved: Sourced, own: Sourced) -> Sourced:
+    """``resolved`` without the inherited notes on options that ``own`` changes.
+
+    A base's reading of an option no longer holds once a file sets that option
+    itself (a note on how the open auction ends, in a file that changes how it
+    ends); the base's other readings are kept.
+    """
+    notes = resolved.data.get("notes")
+    if not isinstance(notes, list):
+        return resolved
+    changed = [
+        generic(p)
+        for p in walk(own.data)
+        if p[:1] not in ((), ("notes",)) and not isinstance(_value(own.data, p), (dict, list))
+    ]
+    kept: list[int] = []
+    for index, note in enumerate(notes):
+        origin = resolved.locate(("notes", index))[0]
+        topic = note.get("topic") if isinstance(note, dict) else None
+        if origin != own.file and isinstance(topic, str):
+            parts = tuple(topic.split("."))
+            if any(path[: len(parts)] == parts for path in changed):
+                continue
+        kept.append(index)
+    if len(kept) == len(notes):
+        return resolved
+    data = dict(resolved.data)
+    data["notes"] = [notes[i] for i in kept]
+    moved = {old: new for new, old in enumerate(kept)}
+
+    def move(path: JsonPath) -> JsonPath | None:
+        index = path[1] if path[:1] == ("notes",) and len(path) > 1 else None
+        if not isinstance(index, int):
+            return path
+        new = moved.get(index)
+        return None if new is None else ("notes", new, *path[2:])
+
+    values = {m: o for p, o in resolved.values.items() if (m := move(p)) is not None}
+    keys = {m: o for p, o in resolved.keys.items() if (m := move(p)) is not None}
+    return attrs.evolve(resolved, data=data, values=values, keys=keys)
+
+
+def generic(path: JsonPath) -> tuple[str, ...]:
+    """``path`` without list indexes: how a note's topic names it."""
+    return tuple(p for p in path if isinstance(p, str))
+
+
+def _value(data: Any, path: JsonPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
 
 
 def kind_of(doc: Any) -> str:

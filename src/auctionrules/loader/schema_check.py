@@ -17,7 +17,6 @@ may bring some). The root's ``id`` and ``title`` are still required.
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
@@ -26,6 +25,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 
 from auctionrules import resources
+from auctionrules.loader import suggest
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 
 #: Where a path is written: ``locate(path, key=...) -> (file, line, column)``.
@@ -101,20 +101,44 @@ def validator(partial: bool = False) -> Any:
 
 def check(data: Any, locate: Locate, *, partial: bool = False) -> list[Problem]:
     """Every schema problem of ``data``, located with ``locate``."""
+    found = [
+        explained for error in validator(partial).iter_errors(data) for explained in _explain(error)
+    ]
     problems = []
-    for error in validator(partial).iter_errors(data):
-        for path, at_key, message in _explain(error):
-            file, line, column = locate(path, key=at_key)
-            problems.append(Problem(file, line, column, message, json_path(path)))
+    for path, at_key, message in _one_per_typo(found):
+        file, line, column = locate(path, key=at_key)
+        problems.append(Problem(file, line, column, message, json_path(path)))
     return problems
 
 
-def suggestion(word: Any, choices: Any) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``choices``, or nothing."""
-    if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+def _one_per_typo(
+    found: list[tuple[JsonPath, bool, str]],
+) -> Iterator[tuple[JsonPath, bool, str]]:
+    """One problem for one misspelt key: an unknown key that is close to a missing
+    required key is that key, so "missing required key" is dropped and the unknown
+    key's did-you-mean says the key is required."""
+    meant: dict[tuple[JsonPath, str], int] = {}
+    for index, (path, at_key, message) in enumerate(found):
+        if at_key and message.startswith("unknown key ") and "(did you mean " in message:
+            name = message.split("(did you mean ", 1)[1].split("?)", 1)[0]
+            meant[(path[:-1], name)] = index
+    dropped: set[int] = set()
+    required: set[int] = set()
+    for index, (path, _, message) in enumerate(found):
+        if message.startswith("missing required key "):
+            name = repr(message.removeprefix("missing required key ").split(" ", 1)[0][1:-1])
+            if (path, name) in meant:
+                dropped.add(index)
+                required.add(meant[(path, name)])
+    for index, (path, at_key, message) in enumerate(found):
+        if index in required:
+            yield path, at_key, message.replace("?)", "? it is required)", 1)
+        elif index not in dropped:
+            yield path, at_key, message
+
+
+#: `` (did you mean 'x'?)`` for the closest choice of the same concept, or nothing.
+suggestion = suggest.suggestion
 
 
 def clip(value: Any, limit: int = 50) -> str:
@@ -159,7 +183,11 @@ def _explain(error: Any) -> Iterator[tuple[JsonPath, bool, str]]:
         allowed = list(error.schema.get("properties", {}))
         for key in value:
             if key not in allowed:
-                hint = suggestion(key, allowed) or f" (allowed: {', '.join(allowed)})"
+                hint = suggestion(key, allowed)
+                if not hint and isinstance(key, str) and allowed:
+                    place = suggest.real_place(key, path, ruleset_schema())
+                    hint = f" (it belongs at {place})" if place else ""
+                hint = hint or f" (allowed: {', '.join(allowed)})"
                 yield (*path, key), True, f"unknown key {clip(key)}{hint}"
     elif kind == "required":
         missing = [name for name in error.validator_value if name not in value]

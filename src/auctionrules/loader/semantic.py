@@ -16,6 +16,9 @@ Decisions recorded here (the schema's descriptions say the same):
 - every amount the rules name (starting cash, minimum bid, each ranking
   value) is a multiple of the bid unit, since every payment is;
 - a game needs at least two players; dummy hands add to the hands dealt;
+- a note's topic names an option (its path from the root, list items not
+  numbered) or one of :data:`GENERAL_TOPICS`, so that a reader (and the
+  generated rulebook) can tell which rule the reading settles;
 - the double auction needs another enabled type (a double's lot is sold by
   its second card's type, which is never a double).
 """
@@ -23,12 +26,17 @@ Decisions recorded here (the schema's descriptions say the same):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
+from auctionrules.loader import schema_check, suggest
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.model import AUCTION_TYPES
 
 Locate = Callable[..., tuple[str, int, int]]
+
+#: Note topics that are not options: how players sit and who starts the game.
+GENERAL_TOPICS = ("seats",)
 
 
 def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> list[Problem]:
@@ -36,7 +44,9 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
 
     With ``guarded`` the document may break the schema: each group of checks
     runs only if its inputs have the shapes it needs, so that a file gets its
-    schema problems and its semantic problems in one report.
+    schema problems and its semantic problems in one report. Groups are as small
+    as their rule allows (one artist's split, one player count, one note), so a
+    value the schema refused silences only the checks that read it.
     """
     problems: list[Problem] = []
 
@@ -55,38 +65,65 @@ def check(doc: Mapping[str, Any], locate: Locate, *, guarded: bool = False) -> l
         problems.append(Problem(file, line, column, message, json_path(path)))
 
     def artists() -> None:
-        _check_artists(doc["theme"]["artists"], report)
+        _check_artist_ids(doc["theme"]["artists"], report)
 
     def auctions() -> None:
         _check_auctions(doc, doc["theme"]["artists"], report)
 
-    def player_counts() -> None:
+    def splits() -> list[Callable[[], None]]:
+        return [
+            partial(_check_split, index, artist, report)
+            for index, artist in enumerate(doc["theme"]["artists"])
+        ]
+
+    def player_counts() -> list[Callable[[], None]]:
         deck = sum(a["cards"] for a in doc["theme"]["artists"])
-        for key, entry in doc["player_counts"].items():
-            _check_player_count(
-                int(key), entry, ("player_counts", key), rounds=doc["rounds"], deck=deck,
+        return [
+            partial(
+                _check_player_count,
+                int(key),
+                entry,
+                ("player_counts", key),
+                rounds=doc["rounds"],
+                deck=deck,
                 report=report,
             )
+            for key, entry in doc["player_counts"].items()
+        ]
 
     def money() -> None:
         _check_money(doc, report)
 
     def ranking() -> None:
-        _check_ranking(doc["scoring"]["ranking"], len(doc["theme"]["artists"]), report)
+        artists = len(doc["theme"]["artists"])
+        _check_ranking(doc["scoring"]["ranking"], artists, report, ("scoring", "ranking"))
+        for key, entry in doc["player_counts"].items():
+            if "ranking" in entry:
+                at: JsonPath = ("player_counts", key, "ranking")
+                _check_ranking(entry["ranking"], artists, report, at)
 
     def companion() -> None:
         _check_companion(doc, report)
 
-    for group in (artists, auctions, player_counts, money, ranking, companion):
+    def notes() -> list[Callable[[], None]]:
+        notes = doc.get("notes", ())
+        return [partial(_check_note, i, note, report) for i, note in enumerate(notes)]
+
+    def run(group: Callable[[], Any]) -> Any:
         if not guarded:
-            group()
-            continue
+            return group()
         # The document is known to break the schema somewhere: a group whose
         # inputs have the wrong shape is skipped (the schema problem is reported).
         try:
-            group()
+            return group()
         except (TypeError, KeyError, ValueError, AttributeError, IndexError, ZeroDivisionError):
-            continue
+            return []
+
+    for group in (artists, auctions, money, ranking, companion):
+        run(group)
+    for items in (splits, player_counts, notes):
+        for item in run(items) or ():
+            run(item)
     return problems
 
 
@@ -108,7 +145,7 @@ def _check_companion(doc: Mapping[str, Any], report: Report) -> None:
                 )
 
 
-def _check_artists(artists: list[Mapping[str, Any]], report: Report) -> None:
+def _check_artist_ids(artists: list[Mapping[str, Any]], report: Report) -> None:
     seen: dict[str, int] = {}
     for index, artist in enumerate(artists):
         path: JsonPath = ("theme", "artists", index)
@@ -120,15 +157,19 @@ def _check_artists(artists: list[Mapping[str, Any]], report: Report) -> None:
             )
         else:
             seen[artist["id"]] = index
-        total = sum(artist["split"].values())
-        if total != artist["cards"]:
-            parts = " + ".join(str(artist["split"][t]) for t in AUCTION_TYPES)
-            report(
-                (*path, "split"),
-                also=((*path, "cards"),),
-                message=f"the split of {artist['id']!r} adds up to {parts} = "
-                f"{total} cards, but the artist has {artist['cards']} cards",
-            )
+
+
+def _check_split(index: int, artist: Mapping[str, Any], report: Report) -> None:
+    path: JsonPath = ("theme", "artists", index)
+    total = sum(artist["split"].values())
+    if total != artist["cards"]:
+        parts = " + ".join(str(artist["split"][t]) for t in AUCTION_TYPES)
+        report(
+            (*path, "split"),
+            also=((*path, "cards"),),
+            message=f"the split of {artist['id']!r} adds up to {parts} = "
+            f"{total} cards, but the artist has {artist['cards']} cards",
+        )
 
 
 def _check_auctions(
@@ -209,41 +250,77 @@ def _check_player_count(
 def _check_money(doc: Mapping[str, Any], report: Report) -> None:
     money = doc["money"]
     unit = money["bid_unit"]
-    for name in ("starting_cash", "minimum_bid"):
-        if money[name] % unit:
-            report(
-                ("money", name),
-                also=(("money", "bid_unit"),),
-                message=f"{name} {money[name]} is not a multiple of the bid unit {unit}",
-            )
-    for index, value in enumerate(doc["scoring"]["ranking"]):
+    cash: list[tuple[JsonPath, int]] = [(("money", "starting_cash"), money["starting_cash"])]
+    rankings: list[tuple[JsonPath, list[int]]] = [
+        (("scoring", "ranking"), doc["scoring"]["ranking"])
+    ]
+    for key, entry in doc["player_counts"].items():
+        if "starting_cash" in entry:
+            cash.append((("player_counts", key, "starting_cash"), entry["starting_cash"]))
+        if "ranking" in entry:
+            rankings.append((("player_counts", key, "ranking"), entry["ranking"]))
+    amounts = [(path, "starting_cash", value) for path, value in cash]
+    amounts.insert(1, (("money", "minimum_bid"), "minimum_bid", money["minimum_bid"]))
+    if "minimum_raise" in money:
+        amounts.insert(2, (("money", "minimum_raise"), "minimum_raise", money["minimum_raise"]))
+    for path, name, value in amounts:
         if value % unit:
             report(
-                ("scoring", "ranking", index),
+                path,
                 also=(("money", "bid_unit"),),
-                message=f"ranking value {value} is not a multiple of the bid unit {unit}",
+                message=f"{name} {value} is not a multiple of the bid unit {unit}",
             )
-    if money["starting_cash"] < money["minimum_bid"]:
-        report(
-            ("money", "starting_cash"),
-            also=(("money", "minimum_bid"),),
-            message=f"starting cash {money['starting_cash']} is less "
-            f"than the minimum bid {money['minimum_bid']}: nobody could ever bid",
-        )
+    for path, ranking in rankings:
+        for index, value in enumerate(ranking):
+            if value % unit:
+                report(
+                    (*path, index),
+                    also=(("money", "bid_unit"),),
+                    message=f"ranking value {value} is not a multiple of the bid unit {unit}",
+                )
+    for path, value in cash:
+        if value < money["minimum_bid"]:
+            report(
+                path,
+                also=(("money", "minimum_bid"),),
+                message=f"starting cash {value} is less "
+                f"than the minimum bid {money['minimum_bid']}: nobody could ever bid",
+            )
 
 
-def _check_ranking(ranking: list[int], artists: int, report: Report) -> None:
+def _check_ranking(ranking: list[int], artists: int, report: Report, path: JsonPath) -> None:
     for index in range(1, len(ranking)):
         if ranking[index] >= ranking[index - 1]:
             report(
-                ("scoring", "ranking", index),
+                (*path, index),
                 f"ranking values must decrease: place {index + 1} is worth {ranking[index]}, "
                 f"not less than place {index} ({ranking[index - 1]})",
             )
     if len(ranking) > artists:
         report(
-            ("scoring", "ranking"),
+            path,
             also=(("theme", "artists"),),
             message=f"the ranking has {len(ranking)} places but the theme "
             f"has only {artists} artists",
         )
+
+
+def _check_note(index: int, note: Mapping[str, Any], report: Report) -> None:
+    options = suggest.option_paths(schema_check.ruleset_schema())
+    topic = note["topic"]
+    parts = tuple(topic.split("."))
+    if topic in GENERAL_TOPICS or any(suggest.matches(o, parts) for o in options):
+        return
+    names = [".".join(o) for o in options]
+    close = suggest.closest(".".join(suggest.generic(parts)), [*names, *GENERAL_TOPICS])
+    if close is not None:  # the player count written, where the option has one
+        numbers = iter(p for p in parts if p.isdigit())
+        close = ".".join(
+            next(numbers, "3") if p == suggest.ANY_KEY else p for p in close.split(".")
+        )
+    hint = (
+        f" (did you mean {close!r}?)"
+        if close
+        else f" (an option path such as next_round.starter, or {', '.join(GENERAL_TOPICS)})"
+    )
+    report(("notes", index, "topic"), f"note topic {topic!r} names no option{hint}")

@@ -144,7 +144,7 @@ def parse_text(text: str, name: str = "<string>") -> tuple[Located | None, list[
             line, column = _text_position(text, position)
         return None, [Problem(name, line, column, f"YAML: {exc.reason}")]
     except yaml.MarkedYAMLError as exc:
-        return None, [_yaml_problem(name, exc)]
+        return None, [_tab_problem(name, text, exc) or _yaml_problem(name, exc)]
     except yaml.YAMLError as exc:  # unmarked: rare, reported at the start
         return None, [Problem(name, 1, 1, f"YAML: {exc}")]
     if root is None:
@@ -183,6 +183,30 @@ def _yaml_problem(name: str, exc: yaml.MarkedYAMLError) -> Problem:
         parts[0] = f"{exc.context} (line {exc.context_mark.line + 1})"
     message = "YAML: " + ", ".join(parts) if parts else "YAML: syntax error"
     return Problem(name, *_mark(mark), message)
+
+
+def _tab_problem(name: str, text: str, exc: yaml.MarkedYAMLError) -> Problem | None:
+    """The plain reason when a syntax error is on a line indented with a tab.
+
+    YAML forbids tabs in indentation; the parsers say "found character that
+    cannot start any token", which does not name the tab an editor hides.
+    """
+    mark = exc.problem_mark or exc.context_mark
+    if mark is None:
+        return None
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return None
+    line = lines[mark.line]
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    if "\t" not in indent:
+        return None
+    return Problem(
+        name,
+        mark.line + 1,
+        indent.index("\t") + 1,
+        "YAML: tabs are not allowed for indentation; indent with spaces",
+    )
 
 
 def _byte_position(data: bytes, offset: int) -> Position:

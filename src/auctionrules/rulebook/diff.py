@@ -205,7 +205,10 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _items(document: Mapping[str, Any]) -> dict[str, Any]:
-    return {p: v for p, v in flatten(document) if p.split(".")[0] not in schema.METADATA_KEYS}
+    return {
+        p: v for p, v in flatten(document)
+        if p.split(".")[0] not in schema.METADATA_KEYS and p not in schema.METADATA_PATHS
+    }
 
 
 def _artist_ids(document: Mapping[str, Any]) -> set[str]:

@@ -17,6 +17,7 @@ from auctionrules.schema import node, resolve, ruleset_schema
 
 __all__ = [
     "METADATA_KEYS",
+    "METADATA_PATHS",
     "Option",
     "document_options",
     "non_default_options",
@@ -30,6 +31,8 @@ METADATA_KEYS: frozenset[str] = frozenset(
     {"id", "kind", "title", "description", "edition", "publisher", "year", "language",
      "source", "notes", "extends", "modules"}
 )
+#: Nested keys that describe where a rule came from rather than the rule itself.
+METADATA_PATHS: frozenset[str] = frozenset({"theme.split_source"})
 
 
 @attrs.frozen

@@ -42,13 +42,25 @@ class _Bidding(Auction):
         else:
             lot.asker = asker
 
+    def barred(self, game: Game) -> bool:
+        """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
+        return False
+
+    def bid_range(self, game: Game, lot: Lot, seat: int) -> tuple[int, int, int] | None:
+        """The bids ``seat`` may make, ``None`` if only a pass (no money, or barred)."""
+        if seat == lot.auctioneer and self.barred(game):
+            return None
+        return game.bid_range(seat, lot.high)
+
     def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        return Legal(seat, PASS_ONLY, game.bid_range(seat, lot.high))
+        return Legal(seat, PASS_ONLY, self.bid_range(game, lot, seat))
 
     def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
+            if seat == lot.auctioneer and self.barred(game):
+                return "the auctioneer may not bid on their own lot; only pass"
             return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
         return f"a {self.name} auction is running: bid or pass"
 
@@ -84,6 +96,9 @@ class OpenAuction(_Bidding):
     def opening(self, game: Game, lot: Lot) -> int | None:
         return game.rules.open_ending.first(lot)
 
+    def barred(self, game: Game) -> bool:
+        return game.rules.open_auctioneer_barred
+
     def successors(self, game: Game) -> tuple[Successor, Successor]:
         ending = game.rules.open_ending
         return ending.after_bid, ending.after_pass
@@ -105,6 +120,9 @@ class OnceAround(_Bidding):
 
     def successors(self, game: Game) -> tuple[Successor, Successor]:
         return next_in_order, next_in_order
+
+    def barred(self, game: Game) -> bool:
+        return game.rules.once_auctioneer_barred
 
 
 def next_in_order(lot: Lot, seat: int) -> int | None:

@@ -17,12 +17,14 @@ _BUY_OR_PASS = (BUY, PASS)
 
 class FixedPriceAuction(Auction):
     """Fixed price: the auctioneer names a price, then from the left each may buy;
-    if nobody does, the auctioneer buys (or takes it free, ``fixed_price.nobody_buys``).
+    if nobody does, the auctioneer buys (or takes it free, or it stays unsold:
+    ``fixed_price.nobody_buys``).
 
     The price is at most the auctioneer's cash (``max_price: auctioneer-cash``) or at
-    most the richest player's cash (``unlimited``; an auctioneer who must then buy
-    above their cash pays all they have). An auctioneer with less than the minimum
-    bid offers the lot for nothing or keeps it (``broke_auctioneer``).
+    most the richest player's cash (``unlimited``; a price above the auctioneer's cash
+    that nobody buys leaves the lot unsold or costs the auctioneer all they have,
+    ``above_cash``). An auctioneer with less than the minimum bid offers the lot for
+    nothing or keeps it (``broke_auctioneer``).
     """
 
     __slots__ = ()
@@ -77,9 +79,20 @@ class FixedPriceAuction(Auction):
     @staticmethod
     def nobody_buys(game: Game, lot: Lot) -> Sale | None:
         """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does:
-        buy (the sale: the price, or all their cash if that is less) or take the lot
-        free (done here; ``None``)."""
-        if game.rules.nobody_buys_pays:
-            return lot.auctioneer, min(lot.price, game.cash[lot.auctioneer])
-        game.take_free(lot, lot.auctioneer)
+        buy (the sale), take the lot free or leave it unsold (both done here; ``None``).
+
+        A price above the auctioneer's cash (``max_price: unlimited``) is settled by
+        ``fixed_price.above_cash``: the lot is unsold (naming a price one cannot pay
+        wins nothing), or the auctioneer pays all their cash for it.
+        """
+        rules = game.rules
+        if rules.nobody_buys_pays:
+            cash = game.cash[lot.auctioneer]
+            if lot.price <= cash or not rules.above_cash_unsold:
+                return lot.auctioneer, min(lot.price, cash)
+            game.leave_unsold(lot)
+        elif rules.nobody_buys_unsold:
+            game.leave_unsold(lot)
+        else:
+            game.take_free(lot, lot.auctioneer)
         return None

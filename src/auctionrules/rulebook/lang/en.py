@@ -36,6 +36,13 @@ SENTENCES: dict[str, str] = {
     ),
     # Setup
     "money.starting_cash": "Each player starts with {cash}.",
+    "player_counts.N.starting_cash": "With {players} players, each player starts with {cash}.",
+    "player_counts.N.artist_cards": (
+        "With {players} players, the round ends at the {nth} card of one {noun} instead."
+    ),
+    "player_counts.N.ranking": (
+        "With {players} players, the ranked places are worth {values}, in order."
+    ),
     "money.screens=true": (
         "Players keep their money hidden behind their screens until the end of the game."
     ),
@@ -76,6 +83,9 @@ SENTENCES: dict[str, str] = {
     "money.minimum_bid": (
         "The smallest bid or price is {minimum}, and each bid must be higher than the last one."
     ),
+    "money.minimum_raise": (
+        "In open and once-around auctions, a bid must top the last one by at least {amount}."
+    ),
     "@round.cash": "Nobody may bid or offer more money than they have.",
     "no_bid=auctioneer-takes-free": (
         "If nobody bids (fixed-price auctions excepted), the auctioneer takes the card "
@@ -95,6 +105,11 @@ SENTENCES: dict[str, str] = {
         "All players, the auctioneer included, may bid in any order and as often as they "
         "like; each bid must top the last one."
     ),
+    "auctions.open.auctioneer_may_bid=false": (
+        "All players but the auctioneer may bid in any order and as often as they like; each "
+        "bid must top the last one. The auctioneer may not bid on their own card: when asked, "
+        "they pass."
+    ),
     "auctions.open.ending=full-round-of-passes": (
         "To close the auction, the players are asked in turn from the auctioneer's left: the "
         "auction ends when every player but the highest bidder has passed since the last bid "
@@ -112,6 +127,9 @@ SENTENCES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn=last": (
         "Bidding starts with the player on the auctioneer's left and goes clockwise back to "
         "the auctioneer, who bids last. The last bid wins."
+    ),
+    "auctions.once_around.auctioneer_may_bid=false": (
+        "In this game the auctioneer may not bid on their own card: their turn is a pass."
     ),
     "auctions.once_around.auctioneer_turn=first": (
         "The auctioneer bids first; then the others, from the auctioneer's left, clockwise. "
@@ -149,6 +167,19 @@ SENTENCES: dict[str, str] = {
     ),
     "auctions.fixed_price.nobody_buys=auctioneer-takes-free": (
         "If nobody buys, the auctioneer keeps the card without paying."
+    ),
+    "auctions.fixed_price.nobody_buys=unsold": (
+        "If nobody buys, nobody gets the card: it stays on the table unsold and still "
+        "counts for the ranking."
+    ),
+    "auctions.fixed_price.above_cash=unsold": (
+        "If nobody buys a price higher than the auctioneer's own money, the card is not "
+        "sold: it stays on the table and still counts for the ranking. A price the "
+        "auctioneer cannot pay wins them nothing."
+    ),
+    "auctions.fixed_price.above_cash=auctioneer-pays-all": (
+        "If nobody buys a price higher than the auctioneer's own money, the auctioneer "
+        "buys the card for all the money they have (nothing, if they have none)."
     ),
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
         "An auctioneer who has no money offers the card for nothing: the first player from "
@@ -299,6 +330,12 @@ SENTENCES: dict[str, str] = {
         "round's and the earlier rounds'; a card of an unranked {noun} is worth nothing, "
         "whatever it was worth before."
     ),
+    "scoring.valuation=cumulative-always": (
+        "Each player then sells the cards they bought this round to the bank. A card is "
+        "worth the sum of all the values in its {noun}'s column, this round's and the earlier "
+        "rounds', whether the {noun} is ranked this round or not: an unranked {noun} keeps "
+        "the value of the earlier rounds."
+    ),
     "scoring.valuation=this-round": (
         "Each player then sells the cards they bought this round to the bank. A card of a "
         "ranked {noun} is worth this round's value only; a card of an unranked {noun} is "
@@ -314,6 +351,11 @@ SENTENCES: dict[str, str] = {
         "of a round. Cards left in hand are worthless."
     ),
     "@end.winner": "All players reveal their money: the richest player wins.",
+    "winner.tie_break=none": "",
+    "winner.tie_break=most-purchases": (
+        "If the richest players tie, the one among them who bought the most lots during "
+        "the game wins (a lot taken free is not a purchase)."
+    ),
     "winner.ties=shared": "Tied richest players share the victory.",
     "winner.ties=none": "If the richest players tie, nobody wins.",
     # Player counts
@@ -560,6 +602,14 @@ VALUES: dict[str, str] = {
 #: Titles of the schema's options as a player reads them out of context (the
 #: schema's own titles, such as "When" or "Name", assume the path is shown).
 OPTION_TITLES: dict[str, str] = {
+    "money.minimum_raise": "Minimum raise",
+    "player_counts.N.artist_cards": "Cards that end a round with this many players",
+    "player_counts.N.starting_cash": "Starting cash with this many players",
+    "player_counts.N.ranking": "Ranking values with this many players",
+    "auctions.fixed_price.above_cash": "A price the auctioneer cannot pay",
+    "auctions.open.auctioneer_may_bid": "The auctioneer may bid (open auction)",
+    "auctions.once_around.auctioneer_may_bid": "The auctioneer may bid (once around)",
+    "winner.tie_break": "Breaking a tie for most money",
     "theme.artist_noun": "Name of the columns",
     "theme.artists": "Artists",
     "theme.artists.N.name": "name",

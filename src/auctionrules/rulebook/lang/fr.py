@@ -42,6 +42,13 @@ SENTENCES: dict[str, str] = {
     ),
     # Préparation
     "money.starting_cash": "Le banquier donne à chacun {cash} au début de la partie.",
+    "player_counts.N.starting_cash": "À {players} joueurs, chacun commence avec {cash}.",
+    "player_counts.N.artist_cards": (
+        "À {players} joueurs, la manche se termine au {nth} tableau d'un même {noun}."
+    ),
+    "player_counts.N.ranking": (
+        "À {players} joueurs, les places du classement valent {values}, dans l'ordre."
+    ),
     "money.screens=true": (
         "Chaque joueur cache son argent derrière son écran : aucun joueur ne doit connaître la "
         "somme possédée par un autre joueur jusqu'à la fin de la partie."
@@ -89,6 +96,10 @@ SENTENCES: dict[str, str] = {
         "La plus petite offre ou le plus petit prix est de {minimum}, et chaque offre doit "
         "être supérieure à l'offre précédente."
     ),
+    "money.minimum_raise": (
+        "Dans les ventes « aller et retour » et « un seul tour », une offre doit dépasser "
+        "la précédente d'au moins {amount}."
+    ),
     "@round.cash": (
         "Aucun joueur ne peut faire une offre supérieure à la somme qu'il possède."
     ),
@@ -110,6 +121,11 @@ SENTENCES: dict[str, str] = {
         "Tous les joueurs, le vendeur y compris, peuvent enchérir dans n'importe quel ordre, "
         "autant de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente."
     ),
+    "auctions.open.auctioneer_may_bid=false": (
+        "Tous les joueurs sauf le vendeur peuvent enchérir dans n'importe quel ordre, autant "
+        "de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente. Le vendeur "
+        "ne peut pas enchérir sur son propre tableau : quand vient son tour, il passe."
+    ),
     "auctions.open.ending=full-round-of-passes": (
         "Pour clore la vente, les joueurs sont interrogés à tour de rôle depuis la gauche du "
         "vendeur : la vente s'arrête quand tous les joueurs sauf le meilleur enchérisseur ont "
@@ -130,6 +146,10 @@ SENTENCES: dict[str, str] = {
         "En commençant par le joueur à la gauche du vendeur, et en continuant dans le sens des "
         "aiguilles d'une montre, chaque joueur fait une offre ou passe ; le vendeur parle en "
         "dernier. La dernière offre gagne la vente."
+    ),
+    "auctions.once_around.auctioneer_may_bid=false": (
+        "Dans cette partie, le vendeur ne peut pas enchérir sur son propre tableau : à son "
+        "tour, il passe."
     ),
     "auctions.once_around.auctioneer_turn=first": (
         "Le vendeur parle en premier ; puis chaque joueur, en commençant par celui à sa gauche "
@@ -170,6 +190,19 @@ SENTENCES: dict[str, str] = {
     ),
     "auctions.fixed_price.nobody_buys=auctioneer-takes-free": (
         "Si aucun joueur n'est intéressé, le vendeur garde le tableau gratuitement."
+    ),
+    "auctions.fixed_price.nobody_buys=unsold": (
+        "Si aucun joueur n'est intéressé, personne n'obtient le tableau : il reste invendu "
+        "sur la table et compte quand même pour le classement."
+    ),
+    "auctions.fixed_price.above_cash=unsold": (
+        "Si personne n'achète à un prix supérieur à l'argent du vendeur, le tableau n'est "
+        "pas vendu : il reste sur la table et compte quand même pour le classement. Un prix "
+        "que le vendeur ne peut pas payer ne lui rapporte rien."
+    ),
+    "auctions.fixed_price.above_cash=auctioneer-pays-all": (
+        "Si personne n'achète à un prix supérieur à l'argent du vendeur, celui-ci achète le "
+        "tableau pour tout l'argent qu'il possède (rien, s'il n'a plus d'argent)."
     ),
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
         "Un vendeur sans argent propose le tableau pour rien : le premier joueur à sa gauche "
@@ -338,6 +371,12 @@ SENTENCES: dict[str, str] = {
         "d'un {noun} qui n'est pas classé ne vaut rien, même s'il a été coté lors de manches "
         "précédentes."
     ),
+    "scoring.valuation=cumulative-always": (
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "tableau vaut la somme de tous les marqueurs de la colonne de son {noun}, ceux de "
+        "cette manche et des manches précédentes, que le {noun} soit classé dans la manche "
+        "ou non : un {noun} non classé garde la valeur des manches précédentes."
+    ),
     "scoring.valuation=this-round": (
         "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
         "tableau d'un {noun} classé dans la manche vaut la valeur de cette manche seulement ; "
@@ -357,6 +396,12 @@ SENTENCES: dict[str, str] = {
         "la fin des ventes aux enchères. Les cartes restant en main ne valent rien."
     ),
     "@end.winner": "Tous les joueurs montrent leur argent : le joueur le plus riche gagne.",
+    "winner.tie_break=none": "",
+    "winner.tie_break=most-purchases": (
+        "En cas d'égalité entre les joueurs les plus riches, celui d'entre eux qui a acheté "
+        "le plus de lots pendant la partie l'emporte (un tableau obtenu gratuitement n'est "
+        "pas un achat)."
+    ),
     "winner.ties=shared": "Les joueurs les plus riches à égalité se partagent la victoire.",
     "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
     # Nombre de joueurs
@@ -642,8 +687,12 @@ OPTION_TITLES: dict[str, str] = {
     "theme.currency.format": "Format des sommes",
     "theme.currency.thousands_separator": "Séparateur des milliers",
     "money.starting_cash": "Argent de départ",
+    "player_counts.N.starting_cash": "Argent de départ pour ce nombre de joueurs",
+    "player_counts.N.artist_cards": "Tableaux qui terminent la manche pour ce nombre de joueurs",
+    "player_counts.N.ranking": "Valeurs du classement pour ce nombre de joueurs",
     "money.bid_unit": "Unité des offres",
     "money.minimum_bid": "Offre minimale",
+    "money.minimum_raise": "Surenchère minimale",
     "money.screens": "Écrans",
     "money.public_prices": "Prix publics",
     "rounds": "Manches",
@@ -663,6 +712,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.fixed_price.max_price": "Prix maximal",
     "auctions.fixed_price.nobody_buys": "Si personne n'achète",
     "auctions.fixed_price.broke_auctioneer": "Vendeur sans argent",
+    "auctions.fixed_price.above_cash": "Prix que le vendeur ne peut pas payer",
     "auctions.double.enabled": "Double enchère en jeu",
     "auctions.double.who_may_add": "Qui peut poser la deuxième carte",
     "auctions.double.auctioneer": "Qui mène la vente",
@@ -685,4 +735,7 @@ OPTION_TITLES: dict[str, str] = {
     "next_round.starter": "Premier vendeur de la manche suivante",
     "next_round.dummy_card_laid_by": "Qui a proposé une carte retournée",
     "winner.ties": "Égalités finales",
+    "winner.tie_break": "Départage des plus riches",
+    "auctions.open.auctioneer_may_bid": "Le vendeur peut enchérir (aller et retour)",
+    "auctions.once_around.auctioneer_may_bid": "Le vendeur peut enchérir (un seul tour)",
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from auctionrules.model import AUCTION_TYPES
+from auctionrules.model import AUCTION_TYPES, PlayerCount
 from auctionrules.rulebook.document import (
     Block,
     BulletList,
@@ -97,11 +97,30 @@ def deal_table(w: Writer) -> Table:
     return Table(header, rows, Sentence("player_counts", "", ("player_counts", "rounds")))
 
 
+def per_count(w: Writer, pc: PlayerCount) -> list[Sentence]:
+    """The house rules of one player count: what replaces a game-wide option."""
+    base = f"player_counts.{pc.players}"
+    players = w.value(base, pc.players)
+    found = []
+    if pc.starting_cash is not None:
+        cash = w.money(pc.starting_cash, f"{base}.starting_cash")
+        found.append(w.say(f"{base}.starting_cash", players=players, cash=cash))
+    if pc.artist_cards is not None:
+        nth = Param(w.catalog.ordinal(pc.artist_cards), (f"{base}.artist_cards",))
+        found.append(w.say(f"{base}.artist_cards", players=players, nth=nth, noun=w.noun()))
+    if pc.ranking is not None:
+        amounts = [w.ruleset.amount(v) for v in pc.ranking]
+        values = Param(w.catalog.join(amounts), (f"{base}.ranking", "theme.currency"))
+        found.append(w.say(f"{base}.ranking", players=players, values=values))
+    return found
+
+
 def setup(w: Writer) -> Section:
     """Starting cash, screens, the deal table and the first auctioneer."""
     r = w.ruleset
     money = [
         w.say("money.starting_cash", cash=w.money(r.money.starting_cash)),
+        *(s for pc in r.player_counts for s in per_count(w, pc)),
         w.choose("money.screens", r.money.screens),
         w.choose("money.public_prices", r.money.public_prices),
     ]

@@ -84,6 +84,11 @@ def end_game(w: Writer) -> Section:
         w.say("@end.early" if early else "@end.last", *deps,
               rounds=w.value("rounds", r.rounds)),
         w.say("@end.winner"),
+        *(
+            [w.choose("winner.tie_break", r.winner.tie_break)]
+            if r.winner.tie_break != "none"
+            else []
+        ),
         w.choose("winner.ties", r.winner.ties),
     ]
     return Section("end", w.word("end"), [Paragraph(end)])

@@ -19,6 +19,11 @@ def playing(w: Writer) -> Section:
     bids = [
         _bid_unit(w),
         w.say("money.minimum_bid", minimum=w.money(r.money.minimum_bid, "money.minimum_bid")),
+        *(
+            [w.say("money.minimum_raise", amount=w.money(raise_by, "money.minimum_raise"))]
+            if (raise_by := r.money.minimum_raise) is not None
+            else []
+        ),
         w.say("@round.cash"),
         w.choose("no_bid", r.no_bid),
     ]
@@ -46,12 +51,25 @@ def _bid_unit(w: Writer) -> Sentence:
 
 def _open(w: Writer) -> list[Sentence]:
     ending = w.ruleset.auctions.open.ending
-    return [w.say("@auction.open"), w.choose("auctions.open.ending", ending)]
+    may_bid = "auctions.open.auctioneer_may_bid"
+    opening = (  # the shared text says the auctioneer may bid: it depends on the option
+        w.say("@auction.open", may_bid)
+        if w.ruleset.auctions.open.auctioneer_may_bid
+        else w.choose(may_bid, False)
+    )
+    return [opening, w.choose("auctions.open.ending", ending)]
 
 
 def _once_around(w: Writer) -> list[Sentence]:
-    turn = w.ruleset.auctions.once_around.auctioneer_turn
-    return [w.say("@auction.once_around"), w.choose("auctions.once_around.auctioneer_turn", turn)]
+    once = w.ruleset.auctions.once_around
+    turn = once.auctioneer_turn
+    sentences = [
+        w.say("@auction.once_around"),
+        w.choose("auctions.once_around.auctioneer_turn", turn),
+    ]
+    if not once.auctioneer_may_bid:
+        sentences.append(w.choose("auctions.once_around.auctioneer_may_bid", False))
+    return sentences
 
 
 def _sealed(w: Writer) -> list[Sentence]:
@@ -61,16 +79,29 @@ def _sealed(w: Writer) -> list[Sentence]:
 
 def _fixed_price(w: Writer) -> list[Sentence]:
     fp = w.ruleset.auctions.fixed_price
-    return [
+    sentences = [
         w.say("@auction.fixed_price"),
         w.choose("auctions.fixed_price.max_price", fp.max_price),
         w.choose("auctions.fixed_price.nobody_buys", fp.nobody_buys),
+    ]
+    if fp.max_price == "unlimited" and fp.nobody_buys == "auctioneer-buys":
+        # the only case where the auctioneer may owe more than they have
+        sentences.append(
+            w.choose(
+                "auctions.fixed_price.above_cash",
+                fp.above_cash,
+                "auctions.fixed_price.max_price",
+                "auctions.fixed_price.nobody_buys",
+            )
+        )
+    sentences.append(
         w.choose(
             "auctions.fixed_price.broke_auctioneer",
             fp.broke_auctioneer,
             "auctions.fixed_price.max_price",
-        ),
-    ]
+        )
+    )
+    return sentences
 
 
 _SINGLE = {

@@ -1,0 +1,263 @@
+"""House rules a club writes on top of an edition, played out.
+
+Each test quotes the rule of the books the house rule departs from, builds the
+house variant as a club would write it (a file extending ``hig-1992-en``), and
+plays the position the rule is about. Amounts are the Hans im Glück book's
+(x1,000).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from auctionrules.engine import Game, IllegalActionError
+from auctionrules.loader import load_ruleset
+from auctionrules.model import Ruleset
+from auctionrules.rulebook import render
+
+#: Four players, each with a fixed-price card and a spare (HiG artist ids).
+HANDS = [
+    ["lite-metal/fixed_price", "krypto/open"],
+    ["yoko/fixed_price", "krypto/sealed"],
+    ["christin-p/fixed_price", "krypto/once_around"],
+    ["karl-gitter/fixed_price", "krypto/fixed_price"],
+]
+
+
+def house(tmp_path: Path, body: str) -> Ruleset:
+    """The club's file: ``hig-1992-en`` with ``body`` (YAML) on top."""
+    path = tmp_path / "club.yaml"
+    path.write_text(f"id: club\ntitle: Club\nextends: hig-1992-en\n{body}", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def play(game: Game, steps: list[tuple[int, str]]) -> list[str]:
+    """Apply the steps; the kinds of the events they caused."""
+    kinds = []
+    for seat, action in steps:
+        kinds += [event.kind for event in game.apply(action, seat)]
+        assert game.check_invariants() == [], (seat, action)
+    return kinds
+
+
+def rulebook(ruleset: Ruleset, lang: str) -> str:
+    return " ".join(render(ruleset, lang=lang, example=False).split())
+
+
+UNLIMITED = "auctions:\n  fixed_price: {max_price: unlimited%s}\n"
+NOBODY_BUYS = [(1, "play yoko/fixed_price"), (1, "price 90000"), (2, "pass"), (3, "pass"),
+               (0, "pass")]
+
+
+def test_an_unlimited_price_the_auctioneer_cannot_pay_leaves_the_lot_unsold(
+    tmp_path: Path,
+) -> None:
+    """002 "Fixed Price Auction": "The fixed price may not exceed the monetary value the
+    Auctioneer has behind his player screen." With ``max_price: unlimited`` a broke
+    auctioneer could name 90,000, see nobody buy, and keep the card for nothing; by
+    default (``above_cash: unsold``) the card is not sold and still counts."""
+    ruleset = house(tmp_path, UNLIMITED % "")
+    game = Game.from_position(ruleset, 4, hands=HANDS, cash=[100000, 0, 100000, 100000],
+                              auctioneer=1)
+    kinds = play(game, NOBODY_BUYS)
+    assert "unsold" in kinds and "sold" not in kinds
+    assert list(game.cash) == [100000, 0, 100000, 100000]
+    assert all(not owned for owned in game.owned)
+    assert game.counts[1] == 1  # Yoko's card still counts for the ranking
+    assert "A price the auctioneer cannot pay wins them nothing." in rulebook(ruleset, "en")
+    assert "Un prix que le vendeur ne peut pas payer ne lui rapporte rien." in rulebook(
+        ruleset, "fr"
+    )
+
+
+def test_an_affordable_unlimited_price_is_still_bought_by_the_auctioneer(
+    tmp_path: Path,
+) -> None:
+    """001: "If all players decline then the Auctioneer must buy the card at the price
+    they have set." A price within the auctioneer's cash is paid in full."""
+    ruleset = house(tmp_path, UNLIMITED % "")
+    game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
+    play(game, NOBODY_BUYS)
+    assert list(game.cash) == [100000, 10000, 100000, 100000]
+    assert len(game.owned[1]) == 1
+
+
+def test_auctioneer_pays_all_is_the_all_cash_reading(tmp_path: Path) -> None:
+    """``above_cash: auctioneer-pays-all``: the auctioneer buys for all they have."""
+    ruleset = house(tmp_path, UNLIMITED % ", above_cash: auctioneer-pays-all")
+    game = Game.from_position(ruleset, 4, hands=HANDS, cash=[100000, 30000, 100000, 100000],
+                              auctioneer=1)
+    play(game, NOBODY_BUYS)
+    assert list(game.cash) == [100000, 0, 100000, 100000] and len(game.owned[1]) == 1
+    text = rulebook(ruleset, "en")
+    assert "the auctioneer buys the card for all the money they have" in text
+    assert "wins them nothing" not in text
+
+
+@pytest.mark.parametrize("max_price", ["auctioneer-cash", "unlimited"])
+def test_a_fixed_price_lot_nobody_buys_can_stay_unsold(tmp_path: Path, max_price: str) -> None:
+    """001: "If all players decline then the Auctioneer must buy the card"; a club's
+    ``nobody_buys: unsold`` leaves it on the table, unowned, counting for the ranking."""
+    ruleset = house(
+        tmp_path, f"auctions:\n  fixed_price: {{max_price: {max_price}, nobody_buys: unsold}}\n"
+    )
+    game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
+    kinds = play(game, [(1, "play yoko/fixed_price"), (1, "price 20000"), (2, "pass"),
+                        (3, "pass"), (0, "pass")])
+    assert "unsold" in kinds and list(game.cash) == [100000] * 4
+    assert game.counts[1] == 1 and not game.owned[1]
+    assert "it stays on the table unsold and still counts for the ranking" in rulebook(
+        ruleset, "en"
+    )
+    assert "il reste invendu sur la table" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize(("valuation", "paid"), [("cumulative", 0), ("cumulative-always", 30000)])
+def test_cumulative_always_keeps_an_unranked_artists_column_value(
+    tmp_path: Path, valuation: str, paid: int
+) -> None:
+    """001 "Selling the paintings": "paintings by artists who are not placed first, second
+    or third in this round are worthless, regardless of their value in previous rounds."
+    A club's ``valuation: cumulative-always`` pays the column's value all the same:
+    Lite Metal earned 30,000 in round 1 and is unranked in round 2."""
+    ruleset = house(tmp_path, f"scoring: {{valuation: {valuation}}}\n")
+    played = ["krypto/open"] * 3 + ["krypto/sealed"]
+    played += ["yoko/open", "yoko/sealed", "christin-p/open", "christin-p/sealed"]
+    played += ["karl-gitter/open", "karl-gitter/sealed"]
+    game = Game.from_position(
+        ruleset, 4, hands=[["krypto/once_around", "yoko/once_around"], ["yoko/double"],
+                           ["christin-p/double"], ["karl-gitter/double"]],
+        round=2, board={"lite-metal": [30000]}, played=played,
+        owned=[["lite-metal/open"], [], [], []],
+    )
+    events = game.apply("play krypto/once_around", 0)
+    (scored,) = [e for e in events if e.kind == "scored"]
+    assert scored["payouts"][0] == paid
+    assert game.cash[0] == 100000 + paid
+    keeps = "an unranked artist keeps the value of the earlier rounds"
+    assert (keeps in rulebook(ruleset, "en")) == (valuation == "cumulative-always")
+    garde = "un artiste non classé garde la valeur des manches précédentes"
+    assert (garde in rulebook(ruleset, "fr")) == (valuation == "cumulative-always")
+
+
+PER_COUNT = """player_counts:
+  "3": {starting_cash: 120000, artist_cards: 4, ranking: [40000, 20000, 10000]}
+"""
+
+
+def test_starting_cash_round_end_and_ranking_per_player_count(tmp_path: Path) -> None:
+    """001 "Preparation": "Each player receives 100,000"; "the round ends when the fifth
+    card of one artist is played"; the markers are worth 30,000, 20,000 and 10,000.
+    A club gives three players 120,000, ends a round at the fourth card and pays
+    40,000 for first place; four players keep the book's rules."""
+    ruleset = house(tmp_path, PER_COUNT)
+    three = Game.new(ruleset, 3, seed=1)
+    assert list(three.cash) == [120000] * 3
+    assert list(Game.new(ruleset, 4, seed=1).cash) == [100000] * 4
+    game = Game.from_position(
+        ruleset, 3, hands=[["krypto/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"]],
+        played=["krypto/sealed", "krypto/once_around", "krypto/fixed_price"],
+        owned=[["krypto/double"], [], []],
+    )
+    events = game.apply("play krypto/open", 0)  # the fourth Krypto ends the round
+    (scored,) = [e for e in events if e.kind == "scored"]
+    assert scored["payouts"][0] == 40000
+    assert Game.from_position(ruleset, 4, hands=HANDS).rules.ranking == (30000, 20000, 10000)
+    en, fr = rulebook(ruleset, "en"), rulebook(ruleset, "fr")
+    assert "With 3 players, each player starts with 120,000 dollars." in en
+    assert "With 3 players, the round ends at the 4th card of one artist instead." in en
+    assert "With 3 players, the ranked places are worth 40,000, 20,000 and 10,000" in en
+    assert "À 3 joueurs, chacun commence avec" in fr
+    assert "À 3 joueurs, la manche se termine au 4e tableau d'un même artiste." in fr
+
+
+def test_a_tie_for_most_money_goes_to_the_most_purchases(tmp_path: Path) -> None:
+    """001 "End of the game": "The player with the most money wins." A club breaks a
+    tie by the lots bought over the game; a tie that remains is shared."""
+    from auctionrules.engine.outcome import winners
+
+    sales = [(0, 1, 5000), (0, 2, 3000), (1, 2, 4000), (2, 0, 1000)]
+    assert winners((90, 120, 120, 50), True, sales) == (2,)
+    assert winners((90, 120, 120, 50), True, [*sales, (3, 1, 1)]) == (1, 2)
+    assert winners((90, 120, 120, 50), False, [*sales, (3, 1, 1)]) == ()
+    assert winners((90, 120, 120, 50), True) == (1, 2)  # no tie-break: shared
+    ruleset = house(tmp_path, "winner: {tie_break: most-purchases}\n")
+    assert Game.new(ruleset, 4, seed=0).rules.ties_by_purchases
+    assert "the one among them who bought the most lots during the game wins" in rulebook(
+        ruleset, "en"
+    )
+    assert "celui d'entre eux qui a acheté le plus de lots" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize(("tie_break", "won"), [("none", [1, 2]), ("most-purchases", [1])])
+def test_a_tie_at_the_end_of_the_last_round(tmp_path: Path, tie_break: str, won: list[int]) -> None:
+    """Round 4: Beatrix buys Yoko at a fixed price, which leaves her level with Clemens;
+    then her fifth Krypto ends the game. By the book they share the victory; with the
+    club's tie-break Beatrix, who bought a lot, wins."""
+    ruleset = house(tmp_path, f"winner: {{tie_break: {tie_break}}}\n")
+    played = ["krypto/open", "krypto/sealed", "krypto/once_around", "krypto/fixed_price"]
+    played += ["lite-metal/open", "lite-metal/sealed", "christin-p/open", "christin-p/sealed"]
+    played += ["karl-gitter/open", "karl-gitter/sealed"]
+    game = Game.from_position(
+        ruleset, 4, round=4, cash=[100000, 125000, 120000, 50000], played=played,
+        hands=[["yoko/fixed_price"], ["krypto/double"], ["yoko/open"], ["yoko/sealed"]],
+    )
+    play(game, [(0, "play yoko/fixed_price"), (0, "price 5000"), (1, "buy")])
+    play(game, [(1, "play krypto/double")])
+    assert game.outcome is not None
+    assert game.outcome.cash == (105000, 120000, 120000, 50000)
+    assert list(game.outcome.winners) == won
+
+
+def test_a_minimum_raise_larger_than_the_bid_unit(tmp_path: Path) -> None:
+    """001 "The First round": "Doris could start with a bid of 14,000, Clemens tops her
+    with 15,000": a raise of one bid unit (1,000). A club's ``minimum_raise: 5000``
+    makes every raise at least 5,000, in open and once-around auctions alike."""
+    ruleset = house(tmp_path, "money: {minimum_raise: 5000}\n")
+    hands = [["krypto/open", "krypto/once_around"], ["yoko/open"], ["yoko/sealed"], ["yoko/double"]]
+    game = Game.from_position(ruleset, 4, hands=hands)
+    play(game, [(0, "play krypto/open"), (1, "bid 14000")])
+    legal = game.legal(2)
+    assert legal.bid is not None and legal.bid[0] == 19000
+    with pytest.raises(IllegalActionError):
+        game.apply("bid 15000", 2)
+    play(game, [(2, "bid 19000")])
+    assert game.legal(3).bid is not None and game.legal(3).bid[0] == 24000
+    opening = Game.from_position(ruleset, 4, hands=hands)
+    play(opening, [(0, "play krypto/once_around")])
+    assert opening.legal(1).bid is not None and opening.legal(1).bid[0] == 1000  # no bid yet
+    assert "a bid must top the last one by at least 5,000" in rulebook(ruleset, "en")
+    assert "une offre doit dépasser la précédente d'au moins 5" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize("kind", ["open", "once_around"])
+def test_the_auctioneer_barred_from_bidding_on_their_own_lot(tmp_path: Path, kind: str) -> None:
+    """001 "Open auction": "Everyone (including the auctioneer) may bid"; "The auction
+    continues back to the auctioneer who has the last bid" (once around). A club's
+    ``auctioneer_may_bid: false`` leaves the auctioneer only a pass; nobody else bidding,
+    the auctioneer takes the card free (the book's no-bid rule)."""
+    ruleset = house(tmp_path, f"auctions:\n  {kind}: {{auctioneer_may_bid: false}}\n")
+    hands = [[f"krypto/{kind}", "yoko/open"], ["yoko/sealed"], ["yoko/double"], ["lite-metal/open"]]
+    game = Game.from_position(ruleset, 4, hands=hands)
+    play(game, [(0, f"play krypto/{kind}")])
+    kinds, asked = [], False
+    while game.lot is not None:
+        seat = game.to_act()[0]
+        if seat == 0:
+            asked = True
+            assert game.legal(0).bid is None
+            with pytest.raises(IllegalActionError, match="may not bid on their own lot"):
+                game.apply("bid 5000", 0)
+        kinds += play(game, [(seat, "pass")])
+    assert asked and "sold" in kinds and len(game.owned[0]) == 1 and game.cash[0] == 100000
+    book = Game.from_position(house(tmp_path, ""), 4, hands=hands)
+    play(book, [(0, f"play krypto/{kind}")])
+    while book.to_act() != (0,):
+        play(book, [(book.to_act()[0], "pass")])
+    assert book.legal(0).bid is not None  # the book: the auctioneer may bid
+    assert "may not bid on their own card" in rulebook(ruleset, "en")
+    assert "le vendeur ne peut pas enchérir sur son propre tableau" in rulebook(
+        ruleset, "fr"
+    ).lower()
