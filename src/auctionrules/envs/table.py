@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -62,6 +63,7 @@ class Table:
         modules: Sequence[str | Path] = (),
         bid_buckets: int = DEFAULT_BUCKETS,
     ) -> None:
+        self._args = (variant, players, tuple(modules), bid_buckets)
         self.rules = compile_variant(variant, players, modules)
         self.players = players
         self.encoding = Encoding(self.rules, bid_buckets)
@@ -71,6 +73,14 @@ class Table:
         self._action = self.encoding.action
         self._zeros = self.encoding.new_observation()
         self._no_mask = self.encoding.new_mask()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """The table itself: it is configuration, shared by every copy of a state."""
+        return self
+
+    def __reduce__(self) -> tuple[type[Table], tuple[Any, ...]]:
+        # (pickled as its arguments: the arrays' memoryviews do not pickle)
+        return (Table, self._args)
 
     def new_game(self, seed: int) -> Game:
         """A new game dealt from ``seed``."""
