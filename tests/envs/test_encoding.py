@@ -157,3 +157,16 @@ def test_observation_parts_cover_the_vector() -> None:
     assert enc.meaning(enc.bid) == "bid bucket 0 (the minimum)"
     assert enc.meaning(enc.size - 1).endswith("(the maximum)")
     assert enc.meaning(enc.bid + 1) == f"bid bucket 1 (1/{enc.buckets - 1} of the range)"
+
+
+def test_the_core_does_not_import_the_rl_extra() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, auctionrules, auctionrules.engine, auctionrules.agents, "
+            "auctionrules.loader, auctionrules.cli; "
+            "print([m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') "
+            "if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
