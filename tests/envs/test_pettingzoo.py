@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from auctionrules.engine import IllegalActionError
-from auctionrules.envs.pettingzoo import env, raw_env
+from auctionrules.envs.pettingzoo import env, parallel_env, raw_env
 
 from .support import configurations
 
@@ -62,6 +62,14 @@ def test_games_end_within_the_cycles_of_the_api_test(
 @pytest.mark.parametrize("variant,modules,players", CONFIGS[::2])
 def test_seed(variant: str, modules: tuple[str, ...], players: int) -> None:
     seed_test(lambda: env(variant=variant, players=players, modules=modules), num_cycles=60)
+
+
+@pytest.mark.parametrize("variant,modules,players", CONFIGS[::7])
+def test_parallel_api(variant: str, modules: tuple[str, ...], players: int) -> None:
+    environment = parallel_env(variant=variant, players=players, modules=modules)
+    for agent in environment.possible_agents:
+        environment.action_space(agent).seed(players)
+    parallel_api_test(environment, num_cycles=400 * players)
 
 
 def test_spaces_are_the_same_objects() -> None:

@@ -27,7 +27,20 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip, Pass, Play
+from auctionrules.engine.actions import (
+    BUY,
+    FLIP,
+    PASS,
+    Action,
+    Add,
+    Bid,
+    Buy,
+    Flip,
+    Pass,
+    Play,
+    bid_of,
+    price_of,
+)
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.model import AUCTION_TYPES
@@ -210,11 +223,11 @@ class Encoding:
         elif self.bid <= index < self.price:
             if legal.bid is None:
                 raise IllegalActionError(f"action {index} (bid bucket): no bid is legal now")
-            action = Bid(bucket_amount(index - self.bid, self.buckets, legal.bid))
+            action = bid_of(bucket_amount(index - self.bid, self.buckets, legal.bid))
         elif self.price <= index < self.size:
             if legal.price is None:
                 raise IllegalActionError(f"action {index} (price bucket): no price is legal now")
-            action = PriceAction(bucket_amount(index - self.price, self.buckets, legal.price))
+            action = price_of(bucket_amount(index - self.price, self.buckets, legal.price))
         else:
             raise IllegalActionError(f"action {index} is not in 0..{self.size - 1}")
         if action not in legal:

@@ -39,7 +39,8 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
 
 from auctionrules.engine.errors import IllegalActionError
@@ -47,6 +48,13 @@ from auctionrules.engine.game import Game
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
 from auctionrules.envs.table import REWARDS, Table, final_rewards, observation_bounds
 from auctionrules.model import Ruleset
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The same game under PettingZoo's parallel API (``turn_based_aec_to_parallel``):
+    every step takes an action from each agent and plays the selected agent's;
+    ``infos[agent]["active_agent"]`` names it. Arguments as for :func:`env`."""
+    return turn_based_aec_to_parallel(env(**kwargs))
 
 
 def env(**kwargs: Any) -> raw_env:
