@@ -108,6 +108,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
             }
         )
         self._action_space = spaces.Discrete(enc.size)
+        self._size = enc.size
         self.game: Game | None = None
         self.np_random, _ = gymnasium.utils.seeding.np_random(None)
 
@@ -155,7 +156,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or not 0 <= action < self._action_space.n:
+        if action is None or not 0 <= action < self._size:
             raise ValueError(f"action {action!r} is not in the action space {self._action_space}")
         try:
             self.table.play(game, self._seat[agent], action)

@@ -154,8 +154,7 @@ class Reader:
         at = self._hand
         w[at : at + artists * 5] = self._hand_of(game, seat, hands[seat])
         at = self._sizes
-        for k, s in enumerate(self._orders[seat]):
-            w[at + k] = len(hands[s])
+        w[at : at + n] = array("f", [len(hands[s]) for s in self._orders[seat]])
         at = self._dummy - n
         for h in range(n, len(hands)):
             w[at + h] = len(hands[h])
@@ -177,9 +176,7 @@ class Reader:
             at = self._board
             w[at : at + self._artists * self._rounds] = self._board_of(game)
         at = self._counts
-        for a, count in enumerate(game.counts):
-            if count:
-                w[at + a] = count
+        w[at : at + artists] = array("f", game.counts)
         owned = game.owned
         at = self._owned
         for s, cards in enumerate(owned):

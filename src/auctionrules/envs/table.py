@@ -101,7 +101,9 @@ class Table:
     def play(self, game: Game, seat: int, index: int) -> None:
         """``seat`` plays the move of ``index``; ``IllegalActionError`` if it is not legal
         (the game is then unchanged)."""
-        game.step(self._action(game.legal(seat), index), seat)
+        # (the encoding checks the move against the seat's legal moves, empty when it is
+        # not the seat's turn, before anything changes: the engine need not check again)
+        game.apply_unchecked(self._action(game.legal(seat), index), seat)
 
     def log_text(self, game: Game) -> str:
         """The readable log of the game so far."""
