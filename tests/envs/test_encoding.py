@@ -124,8 +124,10 @@ def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
             if lot.sealed[s] is not None:
                 lot.sealed[s] = (lot.sealed[s] or 0) + game.rules.unit * rng.randint(1, 7)
     if game.rules.screens and not game.is_over:
+        cash = list(other.cash)
         for s in others:
-            other.cash[s] += game.rules.unit * rng.randint(1, 9)
+            cash[s] += game.rules.unit * rng.randint(1, 9)
+        other.cash = type(game.cash)(cash)  # (a list or a tuple, as the engine keeps it)
     return other
 
 
