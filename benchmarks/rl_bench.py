@@ -4,7 +4,7 @@ Plays seeded games through :func:`auctionrules.envs.pettingzoo.env` (with
 PettingZoo's wrappers) and :class:`~auctionrules.envs.pettingzoo.raw_env`, the
 usual AEC loop: ``agent_iter()``, ``last()`` (the observation and the mask are
 built at every step), a random legal index drawn from the mask
-(``numpy.flatnonzero`` and a uniform pick), ``step()``. A step is one action
+(``mask.nonzero()`` and a uniform pick), ``step()``. A step is one action
 (the final ``step(None)`` of each finished agent is not counted). In the same
 process it times the yardstick ``refsim.py`` (see ``auctionrules bench``) and
 prints the AEC steps/s as a ratio of the yardstick's decisions/s. Rates are per
@@ -20,8 +20,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from auctionrules.engine.bench import refsim_path, time_refsim
 from auctionrules.envs.pettingzoo import env, raw_env
 
@@ -31,7 +29,6 @@ def time_aec(make: Callable[..., Any], games: int, players: int, variant: str) -
     environment = make(variant=variant, players=players)
     rng = random.Random(0)
     pick = rng.random
-    flat = np.flatnonzero
     steps = 0
     start = time.process_time()
     for seed in range(games):
@@ -41,7 +38,7 @@ def time_aec(make: Callable[..., Any], games: int, players: int, variant: str) -
             if termination or truncation:
                 environment.step(None)
                 continue
-            legal = flat(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]
             environment.step(int(legal[int(pick() * len(legal))]))
             steps += 1
     return steps / (time.process_time() - start)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import runpy
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -14,6 +17,8 @@ from auctionrules.envs import openspiel
 from auctionrules.envs.openspiel import ModernArtState, load
 
 from .support import bundled, configurations
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 #: Every bundled variant at every player count; the optional modules at the smallest.
 CONFIGS = [
@@ -97,20 +102,15 @@ def test_ismcts_plays_a_whole_game_against_random_bots() -> None:
         resampled.append(player)
         return original(self, player, sampler)
 
-    state = game.new_initial_state()
+    # the game loop of the documentation's example: the bot as seat 0, random seats elsewhere
+    play = runpy.run_path(str(EXAMPLES / "ismcts_custom_variant.py"), run_name="example")["play"]
     ModernArtState.resample_from_infostate = counting  # type: ignore[method-assign]
     try:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
-            elif state.current_player() == 0:
-                state.apply_action(bot.step(state))
-            else:
-                state.apply_action(int(rng.choice(state.legal_actions())))
+        returns = play(game, bot, rng)
     finally:
         ModernArtState.resample_from_infostate = original  # type: ignore[method-assign]
     assert resampled and set(resampled) == {0}
-    assert sorted(state.returns()) in ([-1.0, -1.0, 1.0], [-1.0, 1.0, 1.0], [1.0, 1.0, 1.0],
+    assert sorted(returns) in ([-1.0, -1.0, 1.0], [-1.0, 1.0, 1.0], [1.0, 1.0, 1.0],
                                        [-1.0, -1.0, -1.0])
 
 
