@@ -59,7 +59,7 @@ def test_games_end_within_the_cycles_of_the_api_test(
     assert len(environment.game.log) < 400 * players // 2
 
 
-@pytest.mark.parametrize("variant,modules,players", CONFIGS[::2])
+@pytest.mark.parametrize("variant,modules,players", CONFIGS)
 def test_seed(variant: str, modules: tuple[str, ...], players: int) -> None:
     seed_test(lambda: env(variant=variant, players=players, modules=modules), num_cycles=60)
 
