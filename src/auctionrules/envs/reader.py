@@ -80,6 +80,8 @@ class Reader:
         "_orders",
         "_own_sealed",
         "_owned",
+        "_owned_key",
+        "_owned_view",
         "_phase",
         "_price",
         "_public_prices",
@@ -92,6 +94,7 @@ class Reader:
         "_spent",
         "_spent_key",
         "_spent_values",
+        "_spent_view",
         "_table",
         "_to_act",
         "_zeros",
@@ -137,6 +140,9 @@ class Reader:
         self._board_values = array("f")
         self._spent_key: tuple[object, int] | None = None
         self._spent_values: list[int] = []
+        self._spent_view = memoryview(array("f"))
+        self._owned_key: tuple[object, int, int] | None = None
+        self._owned_view = memoryview(array("f"))
         # and each seat's hand counts: within a round a hand only loses cards, so the
         # round and the hand's size identify it
         self._hand_keys: list[tuple[object, int, int] | None] = [None] * rules.players
@@ -154,7 +160,8 @@ class Reader:
         at = self._hand
         w[at : at + artists * 5] = self._hand_of(game, seat, hands[seat])
         at = self._sizes
-        w[at : at + n] = array("f", [len(hands[s]) for s in self._orders[seat]])
+        for k, s in enumerate(self._orders[seat]):
+            w[at + k] = len(hands[s])
         at = self._dummy - n
         for h in range(n, len(hands)):
             w[at + h] = len(hands[h])
@@ -168,22 +175,22 @@ class Reader:
                 w[at + k] = cash[(seat + k) % n] * scale
                 w[known + k] = 1.0
         if self._public_prices and game.sales:
-            spent = self._spent_of(game)
+            # (kept twice over, seat order: the seat's rotation is one slice)
             at = self._spent
-            for k in range(n):
-                w[at + k] = spent[(seat + k) % n] * scale
+            w[at : at + n] = self._spent_of(game)[seat : seat + n]
         if game.round or game.outcome is not None:  # the board is empty in round 1
             at = self._board
             w[at : at + self._artists * self._rounds] = self._board_of(game)
         at = self._counts
         w[at : at + artists] = array("f", game.counts)
         owned = game.owned
-        at = self._owned
-        for s, cards in enumerate(owned):
-            if cards:
-                base = at + (s - seat) % n * artists
-                for code in cards:
-                    w[base + code // 5] += 1.0
+        bought = sum(map(len, owned))
+        if bought:
+            at = self._owned
+            block = n * artists
+            w[at : at + block] = self._owned_of(game, owned, bought)[
+                seat * artists : seat * artists + block
+            ]
         at = self._table
         for code in game.table:
             w[at + code // 5] += 1.0
@@ -193,7 +200,8 @@ class Reader:
         for s in game.to_act():
             w[at + (s - seat) % n] = 1.0
         w[self._phase + game.phase] = 1.0
-        w[self._round + min(game.round, self._rounds - 1)] = 1.0
+        r = game.round
+        w[self._round + (r if r < self._rounds else self._rounds - 1)] = 1.0
         return out
 
     def _lot(self, lot: Lot, seat: int, w: Any) -> None:
@@ -239,14 +247,33 @@ class Reader:
             self._board_key = key
         return self._board_values
 
-    def _spent_of(self, game: Game) -> list[int]:
+    def _spent_of(self, game: Game) -> memoryview:
+        """What each seat spent, scaled, in seat order twice over."""
         sales = game.sales
         key = self._spent_key
-        if key is not None and key[0] is game and key[1] <= len(sales):
+        if key is not None and key[0] is game and key[1] == len(sales):
+            return self._spent_view
+        if key is not None and key[0] is game and key[1] < len(sales):
             spent, start = self._spent_values, key[1]
         else:
             spent, start = [0] * self._n, 0
         for _, buyer, price in sales[start:]:
             spent[buyer] += price
         self._spent_key, self._spent_values = (game, len(sales)), spent
-        return spent
+        scale = self._scale
+        self._spent_view = memoryview(array("f", [v * scale for v in spent] * 2))
+        return self._spent_view
+
+    def _owned_of(self, game: Game, owned: list[list[int]], bought: int) -> memoryview:
+        """The cards of each artist each seat bought this round, in seat order twice over.
+        Within a round the lists only grow, so the round and their total size name them."""
+        key = (game, game.round, bought)
+        if self._owned_key != key:
+            artists = self._artists
+            counts = [0.0] * (self._n * artists)
+            for s, cards in enumerate(owned):
+                for code in cards:
+                    counts[s * artists + code // 5] += 1.0
+            self._owned_view = memoryview(array("f", counts * 2))
+            self._owned_key = key
+        return self._owned_view
