@@ -1,0 +1,280 @@
+"""The encoding shared by every environment: discrete actions, a legal mask, observations.
+
+Actions are one fixed ``Discrete(size)`` space for a ruleset and a player count,
+with ``K = 5 x artists`` card kinds (artist x auction type, in the ruleset's
+board order and the auction types' order)::
+
+    [0, K)              play kind k (lead a card)
+    [K, 2K)             add kind k (second card of a double)
+    2K                  pass (decline to add, bid, buy or flip)
+    2K + 1              buy (at the fixed price)
+    2K + 2              flip (turn over a dummy card)
+    [2K+3, 2K+3+B)      bid bucket b
+    [2K+3+B, 2K+3+2B)   fixed-price bucket b
+
+An amount bucket ``b`` of ``B`` (``bid_buckets``, at least 2) is the fraction
+``b / (B - 1)`` of the legal range ``[min, max]``, rounded down to the bid unit:
+bucket 0 is exactly the minimum, bucket ``B - 1`` exactly the maximum. When the
+range holds fewer than ``B`` amounts, several buckets name the same amount and
+only the first of them is legal in the mask, so every legal index is a distinct
+move. The observation layout is :attr:`Encoding.parts` (see :mod:`.reader`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from auctionrules.engine.actions import (
+    BUY,
+    FLIP,
+    PASS,
+    Action,
+    Add,
+    Bid,
+    Buy,
+    Flip,
+    Pass,
+    Play,
+    bid_of,
+    price_of,
+)
+from auctionrules.engine.actions import Price as PriceAction
+from auctionrules.engine.errors import IllegalActionError
+from auctionrules.model import AUCTION_TYPES
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+    from auctionrules.engine.legal import Legal
+    from auctionrules.engine.rules import Rules
+
+#: The default number of amount buckets.
+DEFAULT_BUCKETS = 12
+
+Mask = npt.NDArray[np.int8]
+Vector = npt.NDArray[np.float32]
+
+
+def bucket_amount(bucket: int, buckets: int, span: tuple[int, int, int]) -> int:
+    """The amount of ``bucket`` (``0 .. buckets-1``) in the legal ``span`` (min, max, step)."""
+    lo, hi, step = span
+    return lo + ((hi - lo) // step * bucket // (buckets - 1)) * step
+
+
+def bucket_of(amount: int, buckets: int, span: tuple[int, int, int]) -> int:
+    """The first bucket whose amount is nearest to ``amount`` (exact when one names it)."""
+    lo, hi, step = span
+    steps = (hi - lo) // step
+    if steps == 0:
+        return 0
+    k = min(max((amount - lo) // step, 0), steps)
+    up = -(-k * (buckets - 1) // steps)  # the first bucket at or above k
+    below = up - 1
+    if below >= 0 and k - steps * below // (buckets - 1) < steps * up // (buckets - 1) - k:
+        up = below
+    # the first bucket naming the same amount
+    target = steps * up // (buckets - 1)
+    while up > 0 and steps * (up - 1) // (buckets - 1) == target:
+        up -= 1
+    return up
+
+
+class Encoding:
+    """Action indices and observation layout for one compiled ruleset and ``buckets``.
+
+    Built once per environment; :meth:`mask`, :meth:`action` and :meth:`index`
+    translate between the engine's moves and indices, :data:`parts` names the
+    slices of the observation vector that :func:`auctionrules.envs.reader.observe`
+    fills.
+    """
+
+    def __init__(self, rules: Rules, buckets: int = DEFAULT_BUCKETS) -> None:
+        if buckets < 2:
+            raise ValueError(f"bid_buckets must be at least 2 (min and max), not {buckets}")
+        self.rules = rules
+        self.buckets = buckets
+        n, artists, rounds = rules.players, rules.artists, rules.rounds
+        self.players = n
+        self.kinds = kinds = artists * 5
+        self.play = 0
+        self.add = kinds
+        self.pass_ = 2 * kinds
+        self.buy = self.pass_ + 1
+        self.flip = self.pass_ + 2
+        self.bid = self.pass_ + 3
+        self.price = self.bid + buckets
+        #: The number of actions.
+        self.size = self.price + buckets
+        self._no_mask = np.zeros(self.size, dtype=np.int8).data
+        self._all_buckets = np.ones(buckets, dtype=np.int8).data
+        #: Index of each shared discrete action instance (the engine's legal moves
+        #: are these very objects), by ``id``.
+        self._by_id: dict[int, int] = {id(PASS): self.pass_, id(BUY): self.buy, id(FLIP): self.flip}
+        for code in range(kinds):
+            self._by_id[id(rules.plays[code])] = code
+            self._by_id[id(rules.adds[code])] = kinds + code
+        #: ``(name, size)`` of each part of the observation, in order; per-seat parts
+        #: are relative (the observing seat first, then its left neighbour, ...).
+        self.parts: tuple[tuple[str, int], ...] = (
+            ("hand", kinds),
+            ("hand_sizes", n),
+            ("dummy_sizes", rules.dummies),
+            ("cash", n),
+            ("cash_known", n),
+            ("spent", n),
+            ("board", rounds * artists),
+            ("counts", artists),
+            ("owned", n * artists),
+            ("table", artists),
+            ("lot_cards", kinds),
+            ("lot_type", len(AUCTION_TYPES)),
+            ("leader", n),
+            ("adder", n),
+            ("auctioneer", n),
+            ("high_bid", 1),
+            ("high_bidder", n),
+            ("price", 1),
+            ("sealed_done", n),
+            ("own_sealed_bid", 1),
+            ("to_act", n),
+            ("phase", 4),
+            ("round", rounds),
+        )
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for name, width in self.parts:
+            self.offsets[name] = at
+            at += width
+        #: The length of the observation vector.
+        self.obs_size = at
+
+    # --- arrays -------------------------------------------------------------------------
+
+    def new_mask(self) -> Mask:
+        """A zeroed mask array."""
+        return np.zeros(self.size, dtype=np.int8)
+
+    def new_observation(self) -> Vector:
+        """A zeroed observation array."""
+        return np.zeros(self.obs_size, dtype=np.float32)
+
+    def split(self, vector: Vector) -> dict[str, Vector]:
+        """The named parts of an observation vector (views into it; empty parts left out)."""
+        return {
+            name: vector[self.offsets[name] : self.offsets[name] + width]
+            for name, width in self.parts
+            if width
+        }
+
+    # --- actions ------------------------------------------------------------------------
+
+    def mask(self, game: Game, seat: int, out: Mask) -> Mask:
+        """Fill ``out`` with 1 at each legal index of ``seat`` (all 0 if not their turn)."""
+        w: Any = out.data  # (single writes cost a fifth of numpy's)
+        w[:] = self._no_mask
+        legal = game.legal(seat)
+        by_id = self._by_id
+        for action in legal.actions:
+            index = by_id.get(id(action))
+            w[self.index(action, legal) if index is None else index] = 1
+        if legal.bid is not None:
+            self._fill_buckets(w, self.bid, legal.bid)
+        if legal.price is not None:
+            self._fill_buckets(w, self.price, legal.price)
+        return out
+
+    def _fill_buckets(self, w: Any, start: int, span: tuple[int, int, int]) -> None:
+        lo, hi, step = span
+        steps, last = (hi - lo) // step, self.buckets - 1
+        if steps >= last:
+            w[start : start + self.buckets] = self._all_buckets
+            return
+        previous = -1
+        for b in range(self.buckets):
+            k = steps * b // last
+            if k != previous:
+                w[start + b] = 1
+                previous = k
+
+    def legal_indices(self, game: Game, seat: int) -> list[int]:
+        """The legal indices of ``seat``, ascending."""
+        return np.flatnonzero(self.mask(game, seat, self.new_mask())).tolist()
+
+    def action(self, legal: Legal, index: int) -> Action:
+        """The engine action of ``index`` for a seat whose legal moves are ``legal``.
+
+        Raises :class:`IllegalActionError` when the index names no legal move
+        (an amount bucket without a legal range, a card kind not in hand...).
+        """
+        index = int(index)
+        rules = self.rules
+        if 0 <= index < self.add:
+            action: Action = rules.plays[index]
+        elif index < self.pass_:
+            action = rules.adds[index - self.add]
+        elif index == self.pass_:
+            action = PASS
+        elif index == self.buy:
+            action = BUY
+        elif index == self.flip:
+            action = FLIP
+        elif self.bid <= index < self.price:
+            if legal.bid is None:
+                raise IllegalActionError(f"action {index} (bid bucket): no bid is legal now")
+            action = bid_of(bucket_amount(index - self.bid, self.buckets, legal.bid))
+        elif self.price <= index < self.size:
+            if legal.price is None:
+                raise IllegalActionError(f"action {index} (price bucket): no price is legal now")
+            action = price_of(bucket_amount(index - self.price, self.buckets, legal.price))
+        else:
+            raise IllegalActionError(f"action {index} is not in 0..{self.size - 1}")
+        if action not in legal:
+            raise IllegalActionError(f"action {index} ({action}) is not legal now: {legal!r}")
+        return action
+
+    def index(self, action: Action, legal: Legal) -> int:
+        """The index of an engine action; an amount maps to its nearest bucket of the
+        legal range (exactly when a bucket names it)."""
+        cls = action.__class__
+        codes = self.rules.codec.codes
+        if cls is Play:
+            return self.play + codes[action.card]  # type: ignore[attr-defined]
+        if cls is Add:
+            return self.add + codes[action.card]  # type: ignore[attr-defined]
+        if cls is Pass:
+            return self.pass_
+        if cls is Buy:
+            return self.buy
+        if cls is Flip:
+            return self.flip
+        if cls is Bid and legal.bid is not None:
+            return self.bid + bucket_of(action.amount, self.buckets, legal.bid)  # type: ignore[attr-defined]
+        if cls is PriceAction and legal.price is not None:
+            return self.price + bucket_of(action.amount, self.buckets, legal.price)  # type: ignore[attr-defined]
+        raise IllegalActionError(f"{action}: no index for it with the legal moves {legal!r}")
+
+    def meaning(self, index: int) -> str:
+        """What ``index`` does, in words (for tables and logs)."""
+        names = self.rules.codec.names
+        if index < self.add:
+            return f"play {names[index]}"
+        if index < self.pass_:
+            return f"add {names[index - self.add]}"
+        if index == self.pass_:
+            return "pass"
+        if index == self.buy:
+            return "buy"
+        if index == self.flip:
+            return "flip"
+        if index < self.price:
+            return f"bid bucket {index - self.bid} ({self._fraction(index - self.bid)})"
+        return f"price bucket {index - self.price} ({self._fraction(index - self.price)})"
+
+    def _fraction(self, bucket: int) -> str:
+        if bucket == 0:
+            return "the minimum"
+        if bucket == self.buckets - 1:
+            return "the maximum"
+        return f"{bucket}/{self.buckets - 1} of the range"

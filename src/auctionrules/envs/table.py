@@ -1,0 +1,119 @@
+"""What the three adapters share: a ruleset compiled for a player count, its encoding,
+and the moves between a game and the arrays (new games, observations, masks, indices,
+final rewards, the readable log)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from auctionrules.engine.game import Game
+from auctionrules.engine.log import lines
+from auctionrules.engine.rules import Rules, rules_for
+from auctionrules.envs.encoding import DEFAULT_BUCKETS, Encoding, Mask, Vector
+from auctionrules.envs.reader import Reader
+from auctionrules.loader import load_ruleset
+from auctionrules.model import Ruleset
+
+#: Reward schemes at the end of a game (every step before pays 0).
+REWARDS = ("win", "share")
+
+
+def compile_variant(
+    variant: str | Path | Ruleset, players: int, modules: Sequence[str | Path] = ()
+) -> Rules:
+    """The rules of a bundled variant id, a variant file or a ruleset, with ``modules``."""
+    if isinstance(variant, Ruleset):
+        if modules:
+            raise ValueError("modules apply to a variant id or file, not to a loaded ruleset")
+        return rules_for(variant, players)
+    if isinstance(modules, (str, Path)):
+        modules = (modules,)
+    return rules_for(load_ruleset(variant, modules=tuple(modules)), players)
+
+
+def final_rewards(game: Game, scheme: str) -> list[float]:
+    """Each seat's reward for a finished game.
+
+    ``win``: +1 for each winner (every richest player when ties are shared), -1 for
+    the others (everyone -1 when a tie leaves no winner). ``share``: each seat's
+    final cash as a share of all the players' cash (0 to 1, summing to 1).
+    """
+    outcome = game.outcome
+    if outcome is None:
+        raise ValueError("the game is not over")
+    if scheme == "win":
+        return [1.0 if s in outcome.winners else -1.0 for s in range(game.n)]
+    if scheme == "share":
+        total = sum(outcome.cash)
+        return [c / total if total else 1.0 / game.n for c in outcome.cash]
+    raise ValueError(f"unknown reward scheme {scheme!r} (known: {', '.join(REWARDS)})")
+
+
+class Table:
+    """A ruleset for a player count with its encoding: makes games and reads them as arrays."""
+
+    def __init__(
+        self,
+        variant: str | Path | Ruleset = "hig-1992-fr",
+        players: int = 4,
+        modules: Sequence[str | Path] = (),
+        bid_buckets: int = DEFAULT_BUCKETS,
+    ) -> None:
+        self._args = (variant, players, tuple(modules), bid_buckets)
+        self.rules = compile_variant(variant, players, modules)
+        self.players = players
+        self.encoding = Encoding(self.rules, bid_buckets)
+        self.reader = Reader(self.encoding)
+        self._observe = self.reader.observe
+        self._mask = self.encoding.mask
+        self._action = self.encoding.action
+        self._zeros = self.encoding.new_observation()
+        self._no_mask = self.encoding.new_mask()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        """The table itself: it is configuration, shared by every copy of a state."""
+        return self
+
+    def __reduce__(self) -> tuple[type[Table], tuple[Any, ...]]:
+        # (pickled as its arguments: the arrays' memoryviews do not pickle)
+        return (Table, self._args)
+
+    def new_game(self, seed: int) -> Game:
+        """A new game dealt from ``seed``."""
+        return Game.new(rules=self.rules, seed=seed)
+
+    def observation(self, game: Game, seat: int) -> Vector:
+        """A new observation vector of ``seat``."""
+        return self._observe(game, seat, self._zeros.copy())
+
+    def mask(self, game: Game, seat: int) -> Mask:
+        """A new legal-action mask of ``seat`` (all 0 when it is not their turn)."""
+        return self._mask(game, seat, self._no_mask.copy())
+
+    def no_mask(self) -> Mask:
+        """A new mask with no legal move."""
+        return self._no_mask.copy()
+
+    def play(self, game: Game, seat: int, index: int) -> None:
+        """``seat`` plays the move of ``index``; ``IllegalActionError`` if it is not legal
+        (the game is then unchanged)."""
+        # (the encoding checks the move against the seat's legal moves, empty when it is
+        # not the seat's turn, before anything changes: the engine need not check again)
+        game.apply_unchecked(self._action(game.legal(seat), index), seat)
+
+    def log_text(self, game: Game) -> str:
+        """The readable log of the game so far."""
+        names = [f"player_{s}" for s in range(self.players)]
+        return "\n".join(lines(game.events, self.rules.ruleset, names))
+
+
+def observation_bounds(encoding: Encoding) -> tuple[Vector, Vector]:
+    """``(low, high)`` of the observation box: every part is at least 0; money
+    (normalised by the starting cash) and counts have no fixed top."""
+    low = np.zeros(encoding.obs_size, dtype=np.float32)
+    high = np.full(encoding.obs_size, np.inf, dtype=np.float32)
+    return low, high

@@ -1,0 +1,174 @@
+"""The shared encoding: action indices both ways, the legal mask, observations that show
+exactly what the seat's view shows."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy")
+
+from auctionrules.engine import Bid, Game, Price, RandomAgent
+from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
+from auctionrules.envs.reader import Reader
+
+from .support import bundled, configurations, differences, encode_view, random_moves
+
+
+def test_buckets_name_min_and_max_exactly() -> None:
+    span = (1000, 37000, 1000)
+    amounts = [bucket_amount(b, 5, span) for b in range(5)]
+    assert amounts == [1000, 10000, 19000, 28000, 37000]
+    assert all(bucket_of(a, 5, span) == b for b, a in enumerate(amounts))
+    # an amount between buckets maps to the nearest one
+    assert bucket_of(11000, 5, span) == 1
+    assert bucket_of(17000, 5, span) == 2
+
+
+def test_a_narrow_range_has_one_legal_bucket_per_amount() -> None:
+    game = Game.from_position(bundled("boardpia-modern"), 3,
+                              hands=[["manet/open"], ["manet/sealed"], []], cash=[9, 3, 9])
+    enc = Encoding(game.rules, buckets=6)
+    game.apply("play manet/open", 0)
+    assert game.legal(1).bid == (1, 3, 1)
+    mask = enc.mask(game, 1, enc.new_mask())
+    bids = [b for b in range(6) if mask[enc.bid + b]]
+    assert [enc.action(game.legal(1), enc.bid + b) for b in bids] == [Bid(1), Bid(2), Bid(3)]
+    assert mask[enc.pass_] == 1
+    assert int(mask.sum()) == 4
+
+
+def test_every_legal_index_decodes_and_encodes_back() -> None:
+    for variant, modules, players in configurations()[::3]:
+        game = Game.new(bundled(variant, modules), players=players, seed=7)
+        enc = Encoding(game.rules, buckets=7)
+        rng = random.Random(players)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            legal = game.legal(seat)
+            indices = enc.legal_indices(game, seat)
+            assert indices, legal
+            actions = [enc.action(legal, i) for i in indices]
+            assert len(set(actions)) == len(actions)  # every legal index is a distinct move
+            assert [enc.index(a, legal) for a in actions] == indices
+            for a in legal.actions:  # every discrete legal move has an index
+                assert enc.index(a, legal) in indices
+            game.step(actions[rng.randrange(len(actions))], seat)
+
+
+def test_illegal_indices_are_refused() -> None:
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules)
+    legal = game.legal(0)
+    mask = enc.mask(game, 0, enc.new_mask())
+    for index in np.flatnonzero(mask == 0)[:40]:
+        with pytest.raises(Exception, match=r"not legal|no bid|no price"):
+            enc.action(legal, int(index))
+    with pytest.raises(Exception, match="not in"):
+        enc.action(legal, enc.size)
+    assert not enc.mask(game, 1, enc.new_mask()).any()  # not seat 1's turn
+
+
+def test_amounts_outside_buckets_map_to_the_nearest() -> None:
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules, buckets=3)
+    legal = game.legal(0)
+    legal_price = type(legal)(0, (), price=(1000, 100000, 1000))
+    assert enc.index(Price(49000), legal_price) == enc.price + 1
+    assert enc.action(legal_price, enc.price + 1) == Price(50000)
+
+
+@pytest.mark.parametrize("variant,modules,players", configurations())
+def test_observation_matches_the_view(variant: str, modules: tuple[str, ...], players: int) -> None:
+    """The fast reader writes what a slow encoder of the View writes, at every step of a
+    random game and for every seat: so it shows nothing the view hides."""
+    game = Game.new(bundled(variant, modules), players=players, seed=players)
+    enc = Encoding(game.rules)
+    reader = Reader(enc)
+    agent = RandomAgent(3)
+    out = enc.new_observation()
+    steps = 0
+    while True:
+        for seat in range(players):
+            fast = reader.observe(game, seat, out)
+            assert fast.dtype == np.float32
+            slow = encode_view(enc, game.view(seat))
+            assert np.array_equal(fast, slow), (steps, seat, differences(enc, fast, slow))
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        game.step(agent.act(game.view(seat), game.legal(seat)), seat)
+        steps += 1
+
+
+def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` in which everything ``seat`` may not see is changed: the other
+    hands, the dummy hands and the deck reshuffled among themselves, the others' sealed
+    bids, and behind screens the others' cash."""
+    other = copy.deepcopy(game)
+    n = game.n
+    others = [s for s in range(n) if s != seat]
+    groups = [other.hands[s] for s in others] + other.hands[n:] + [other.deck]
+    pool = [c for g in groups for c in g]
+    rng.shuffle(pool)
+    for group in groups:
+        group[:], pool = pool[: len(group)], pool[len(group):]
+    other._index_hands()
+    other._legal = other._acting = None
+    lot = other.lot
+    if lot is not None and lot.sealed:
+        for s in others:
+            if lot.sealed[s] is not None:
+                lot.sealed[s] = (lot.sealed[s] or 0) + game.rules.unit * rng.randint(1, 7)
+    if game.rules.screens and not game.is_over:
+        cash = list(other.cash)
+        for s in others:
+            cash[s] += game.rules.unit * rng.randint(1, 9)
+        other.cash = type(game.cash)(cash)  # (a list or a tuple, as the engine keeps it)
+    return other
+
+
+@pytest.mark.parametrize("variant,modules,players", configurations()[::2])
+def test_observation_hides_what_the_view_hides(
+    variant: str, modules: tuple[str, ...], players: int
+) -> None:
+    rng = random.Random(11)
+    game = Game.new(bundled(variant, modules), players=players, seed=5)
+    enc = Encoding(game.rules)
+    reader = Reader(enc)
+    moments = 0
+    while not game.is_over and moments < 25:
+        random_moves(game, rng, enc, limit=rng.randint(1, 12))
+        for seat in range(players):
+            twin = secrets_changed(game, seat, rng)
+            assert twin.hands != game.hands or len({*game.deck}) <= 1 or not game.deck
+            mine = reader.observe(game, seat, enc.new_observation())
+            theirs = reader.observe(twin, seat, enc.new_observation())
+            assert np.array_equal(mine, theirs), (seat, differences(enc, mine, theirs))
+        moments += 1
+
+
+def test_observation_parts_cover_the_vector() -> None:
+    enc = Encoding(Game.new(bundled("hig-1992-fr"), players=4).rules)
+    parts = enc.split(enc.new_observation())
+    assert sum(p.size for p in parts.values()) == enc.obs_size
+    assert enc.meaning(0) == "play lite-metal/open" or enc.meaning(0).startswith("play ")
+    assert enc.meaning(enc.bid) == "bid bucket 0 (the minimum)"
+    assert enc.meaning(enc.size - 1).endswith("(the maximum)")
+    assert enc.meaning(enc.bid + 1) == f"bid bucket 1 (1/{enc.buckets - 1} of the range)"
+
+
+def test_the_core_does_not_import_the_rl_extra() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, auctionrules, auctionrules.engine, auctionrules.agents, "
+            "auctionrules.loader, auctionrules.cli; "
+            "print([m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') "
+            "if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

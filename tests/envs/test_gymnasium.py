@@ -1,0 +1,117 @@
+"""The single-seat Gymnasium environment, checked with Gymnasium's own ``check_env``."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+
+from auctionrules.envs.gymnasium import ENV_ID, ModernArtEnv, nearest_legal
+
+from .support import configurations
+
+
+def checked(environment: ModernArtEnv) -> None:
+    with warnings.catch_warnings():
+        # money and card counts have no fixed top: the documented Box bound is infinity
+        warnings.filterwarnings("ignore", message=".*maximum value is infinity")
+        warnings.filterwarnings("ignore", message=".*not having a spec")
+        check_env(environment)
+
+
+@pytest.mark.parametrize("variant,modules,players", configurations()[::3])
+def test_check_env(variant: str, modules: tuple[str, ...], players: int) -> None:
+    checked(ModernArtEnv(variant, players, modules=modules, seat=players - 1, bid_buckets=5))
+
+
+@pytest.mark.parametrize("options", [{"observation": "dict"}, {"illegal": "penalty"},
+                                     {"reward": "share", "render_mode": "ansi"}])
+def test_check_env_with_options(options: dict[str, str]) -> None:
+    checked(ModernArtEnv(players=3, **options))  # type: ignore[arg-type]
+
+
+def test_registered_id_makes_the_environment() -> None:
+    environment = gymnasium.make(ENV_ID, players=5, seat=2, opponents="random:bid_chance=0.2")
+    observation, info = environment.reset(seed=0)
+    unwrapped = environment.unwrapped
+    assert isinstance(unwrapped, ModernArtEnv)
+    assert observation.shape == environment.observation_space.shape
+    assert np.array_equal(info["action_mask"], unwrapped.action_masks().astype(np.int8))
+    assert unwrapped.game is not None and unwrapped.game.to_act()[0] == 2
+
+
+def play_episode(environment: ModernArtEnv, seed: int) -> tuple[float, int]:
+    """Random legal play of the learning seat; the final reward and the number of steps."""
+    rng = np.random.default_rng(seed)
+    environment.reset(seed=seed)
+    steps, done, reward = 0, False, 0.0
+    while not done:
+        action = int(rng.choice(np.flatnonzero(environment.action_masks())))
+        _, reward, done, truncated, info = environment.step(action)
+        assert not truncated and not info["illegal"]
+        steps += 1
+    return float(reward), steps
+
+
+def test_episodes_end_with_the_seats_result() -> None:
+    environment = ModernArtEnv(players=4, seat=1)
+    for seed in range(3):
+        reward, steps = play_episode(environment, seed)
+        outcome = environment.game.outcome  # type: ignore[union-attr]
+        assert outcome is not None and steps > 10
+        assert reward == (1.0 if 1 in outcome.winners else -1.0)
+
+
+def test_seeds_fix_the_episode() -> None:
+    a, b = ModernArtEnv(players=3), ModernArtEnv(players=3)
+    play_episode(a, 5)
+    play_episode(b, 5)
+    assert a.game.record() == b.game.record()  # type: ignore[union-attr]
+
+
+def test_an_illegal_index_plays_the_nearest_legal_one() -> None:
+    environment = ModernArtEnv(players=4)
+    environment.reset(seed=1)
+    mask = environment.action_masks()
+    illegal = int(np.flatnonzero(~mask)[-1])
+    expected = nearest_legal(mask, illegal)
+    twin = ModernArtEnv(players=4)
+    twin.reset(seed=1)
+    _, _, _, _, info = environment.step(illegal)
+    twin.step(expected)
+    assert info["illegal"] is True
+    assert environment.game.record() == twin.game.record()  # type: ignore[union-attr]
+    assert nearest_legal(np.array([0, 1, 0, 1, 0]), 2) == 1
+    assert nearest_legal(np.array([0, 1, 0, 1, 0]), 4) == 3
+
+
+def test_an_illegal_index_ends_the_episode_with_the_penalty() -> None:
+    environment = ModernArtEnv(players=4, illegal="penalty", illegal_penalty=-5.0)
+    environment.reset(seed=1)
+    illegal = int(np.flatnonzero(~environment.action_masks())[0])
+    _, reward, terminated, _, info = environment.step(illegal)
+    assert (reward, terminated, info["illegal"]) == (-5.0, True, True)
+    with pytest.raises(RuntimeError, match="reset"):
+        environment.step(0)
+
+
+def test_opponents_one_per_other_seat() -> None:
+    environment = ModernArtEnv(players=3, opponents=["random:bid_chance=0.1", "random"])
+    assert [str(s) for s in environment.opponent_specs] == ["random:bid_chance=0.1", "random"]
+    with pytest.raises(ValueError, match="2 opponents for 3 other seats"):
+        ModernArtEnv(players=4, opponents=["random", "random"])
+    with pytest.raises(ValueError, match="unknown agent"):
+        ModernArtEnv(players=4, opponents="nobody")
+
+
+def test_bad_options_are_refused() -> None:
+    for options in ({"illegal": "ignore"}, {"reward": "x"}, {"observation": "image"},
+                    {"seat": 4}, {"render_mode": "human"}):
+        with pytest.raises(ValueError):
+            ModernArtEnv(players=4, **options)  # type: ignore[arg-type]

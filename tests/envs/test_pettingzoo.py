@@ -1,0 +1,172 @@
+"""The PettingZoo AEC environment, checked with PettingZoo's own test functions."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from auctionrules.engine import IllegalActionError
+from auctionrules.envs.pettingzoo import env, parallel_env, raw_env
+
+from .support import configurations
+
+CONFIGS = configurations()
+
+
+def play_out(environment: raw_env, seed: int) -> dict[str, float]:
+    """Play random legal indices to the end; the total reward of each agent."""
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, termination, truncation, _ = environment.last()
+        totals[agent] += reward
+        if termination or truncation:
+            environment.step(None)
+            continue
+        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
+
+
+@pytest.mark.parametrize("variant,modules,players", CONFIGS)
+def test_api(variant: str, modules: tuple[str, ...], players: int) -> None:
+    """``api_test`` stops when the game ends (60 to 150 cycles; 400 is a bound, see
+    :func:`test_games_end_within_the_cycles_of_the_api_test`): one game per
+    configuration, three for the default one (some 4,000 cycles in all)."""
+    seeds = range(3) if (variant, modules, players) == ("hig-1992-fr", (), 4) else range(1)
+    for seed in seeds:
+        environment = env(variant=variant, players=players, modules=modules, bid_buckets=6)
+        environment.action_space("player_0").seed(seed)  # shared by every agent
+        with warnings.catch_warnings():
+            # as for PettingZoo's classic games: dict observations are the documented form
+            warnings.filterwarnings("ignore", message="Observation")
+            api_test(environment, num_cycles=400)
+
+
+@pytest.mark.parametrize("variant,modules,players", CONFIGS[::5])
+def test_games_end_within_the_cycles_of_the_api_test(
+    variant: str, modules: tuple[str, ...], players: int
+) -> None:
+    environment = env(variant=variant, players=players, modules=modules, bid_buckets=6)
+    play_out(environment, seed=1)
+    assert environment.game is not None and environment.game.is_over
+    assert len(environment.game.log) < 400 * players // 2
+
+
+@pytest.mark.parametrize("variant,modules,players", CONFIGS)
+def test_seed(variant: str, modules: tuple[str, ...], players: int) -> None:
+    seed_test(lambda: env(variant=variant, players=players, modules=modules), num_cycles=60)
+
+
+@pytest.mark.parametrize("variant,modules,players", CONFIGS[::7])
+def test_parallel_api(variant: str, modules: tuple[str, ...], players: int) -> None:
+    environment = parallel_env(variant=variant, players=players, modules=modules)
+    for agent in environment.possible_agents:
+        environment.action_space(agent).seed(players)
+    parallel_api_test(environment, num_cycles=400 * players)
+
+
+def test_spaces_are_the_same_objects() -> None:
+    environment = env(players=3)
+    assert environment.observation_space("player_0") is environment.observation_space("player_2")
+    assert environment.action_space("player_0") is environment.action_space("player_1")
+    size = environment.table.encoding.size
+    assert environment.action_space("player_0").n == size
+
+
+@pytest.mark.parametrize("scheme", ["win", "share"])
+def test_rewards_come_at_the_end(scheme: str) -> None:
+    environment = env(players=4, reward=scheme)
+    totals = play_out(environment, seed=4)
+    outcome = environment.game.outcome  # type: ignore[union-attr]
+    assert outcome is not None
+    values = [totals[f"player_{s}"] for s in range(4)]
+    if scheme == "win":
+        assert values == [1.0 if s in outcome.winners else -1.0 for s in range(4)]
+    else:
+        assert values == pytest.approx([c / sum(outcome.cash) for c in outcome.cash])
+        assert sum(values) == pytest.approx(1.0)
+
+
+def test_seeded_resets_replay_the_same_game() -> None:
+    a, b = env(players=5), env(players=5)
+    play_out(a, seed=9)
+    play_out(b, seed=9)
+    assert a.game.record() == b.game.record()  # type: ignore[union-attr]
+
+
+def test_sealed_bids_are_asked_one_seat_at_a_time() -> None:
+    environment = raw_env(players=3)
+    environment.reset(seed=0)
+    game = environment.game
+    assert game is not None
+    seen_sealed = False
+    rng = np.random.default_rng(0)
+    while not game.is_over:
+        lot = game.lot
+        agent = environment.agent_selection
+        masks = [environment.observe(a)["action_mask"] for a in environment.possible_agents]
+        # only the selected agent has legal moves, even when several seats must bid
+        assert [bool(m.any()) for m in masks] == [a == agent for a in environment.agents]
+        if lot is not None and lot.sealed and len(game.to_act()) > 1:
+            seen_sealed = True
+            assert agent == f"player_{game.to_act()[0]}"
+        mask = masks[environment.possible_agents.index(agent)]
+        environment.step(int(rng.choice(np.flatnonzero(mask))))
+    assert seen_sealed
+
+
+def test_illegal_index_ends_the_game_under_env_and_raises_under_raw_env() -> None:
+    raw = raw_env(players=4)
+    raw.reset(seed=2)
+    mask = raw.observe(raw.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = raw.game.snapshot()  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError):
+        raw.step(illegal)
+    assert raw.game.snapshot() == before  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="not in the action space"):
+        raw.step(raw.table.encoding.size)
+
+    wrapped = env(players=4)
+    wrapped.reset(seed=2)
+    cheat = wrapped.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wrapped.step(illegal)
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards == {a: (-1.0 if a == cheat else 0.0) for a in wrapped.agents}
+
+
+def test_calls_before_reset_are_refused() -> None:
+    environment = env()
+    with pytest.raises(RuntimeError, match="reset"):
+        environment.step(0)
+
+
+def test_ansi_render_is_the_readable_log() -> None:
+    environment = env(players=3, render_mode="ansi")
+    play_out(environment, seed=1)
+    text = environment.render()
+    assert text is not None
+    assert text.splitlines()[0].startswith("Round 1: cards dealt")
+    assert text.rstrip().endswith(")") and "Game over" in text
+    with pytest.warns(UserWarning):
+        assert env(players=3).render() is None
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="reward"):
+        env(reward="points")
+    with pytest.raises(ValueError, match="render_mode"):
+        env(render_mode="human")
+    with pytest.raises(ValueError, match="bid_buckets"):
+        env(bid_buckets=1)
+    with pytest.raises(Exception, match="does not support 7 players"):
+        env(players=7)
