@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "bench": "bench",
     "docs": "docs",
     "diff": "diff",
+    "simulate": "simulate",
 }
 
 

@@ -1,0 +1,86 @@
+"""The summary as text: the table ``auctionrules simulate`` prints at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from auctionrules.lab.summary import Summary
+
+
+def pct(rate: float) -> str:
+    """``0.2512`` as ``25.1%``."""
+    return f"{100 * rate:.1f}%"
+
+
+def interval(ci: list[float] | tuple[float, float]) -> str:
+    """A 95 % interval of a rate."""
+    return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def number(value: float) -> str:
+    """A mean amount, rounded, with thousands separators."""
+    return f"{value:,.0f}"
+
+
+def spread(described: dict[str, float]) -> str:
+    """``mean ± sd (median m)``."""
+    return (
+        f"{number(described['mean'])} ± {number(described['sd'])} "
+        f"(median {number(described['median'])})"
+    )
+
+
+def summary_text(summary: Summary) -> str:
+    """The summary, one figure a line, in sections."""
+    data = summary.to_dict()
+    settings = data["settings"]
+    out = [
+        f"{settings.get('variant', '?')}: {data['games']} games, {data['players']} players, "
+        f"agents {','.join(settings.get('agents', []))}"
+        f"{' rotated' if settings.get('rotate') else ' in fixed seats'}, "
+        f"seed {settings.get('seed')}"
+        + (f", modules {','.join(settings['modules'])}" if settings.get("modules") else ""),
+        "",
+        f"Win rate (95% Wilson interval; chance {pct(data['chance'])}):",
+    ]
+    for agent, row in data["agents"].items():
+        out.append(
+            f"  {agent:<24} {pct(row['rate']):>6} {interval(row['ci']):<14} "
+            f"{row['wins']}/{row['seats']} seats  money {spread(row['money'])}"
+        )
+    for row in data["seats"]:
+        out.append(
+            f"  seat {row['seat']:<19} {pct(row['rate']):>6} {interval(row['ci']):<14} "
+            f"money {spread(row['money'])}"
+        )
+    first = data["first_seat_advantage"]
+    out.append(
+        f"  first-seat advantage: {100 * first['advantage']:+.1f} points "
+        f"{interval(first['ci'])}; games without a single winner: {data['ties']}"
+    )
+    out += [
+        "",
+        f"Final money: {spread(data['money'])}",
+        f"Winner's margin over the best rival: {spread(data['margin'])}",
+        f"Game length: {data['rounds']['mean']:.2f} rounds "
+        f"({', '.join(f'{k} rounds: {v}' for k, v in data['rounds']['counts'].items())}), "
+        f"{data['lots']['mean']:.1f} ± {data['lots']['sd']:.1f} lots",
+        _reasons(data["game_ends"]),
+        "",
+        "Auctions (by the card that opened the lot): share of lots sold, price",
+    ]
+    for kind, row in data["auctions"].items():
+        out.append(f"  {kind:<12} {pct(row['share']):>6}  price {spread(row['price'])}")
+    if data["unsold_per_game"]:
+        out.append(f"  unsold lots per game: {data['unsold_per_game']:.2f}")
+    out += ["", "Rounds end on (share of games):"]
+    for number_, ends in data["round_ends"].items():
+        out.append(f"  round {number_}: " + ", ".join(f"{k} {pct(v)}" for k, v in ends.items()))
+    out += ["", "Artists: final value, share of games as the most valuable"]
+    for artist, row in data["artists"].items():
+        out.append(f"  {artist:<16} {spread(row['final'])}  top {pct(row['top'])}")
+    return "\n".join(out) + "\n"
+
+
+def _reasons(ends: dict[str, Any]) -> str:
+    return "Games end on: " + ", ".join(f"{reason} {pct(share)}" for reason, share in ends.items())
