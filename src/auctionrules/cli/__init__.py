@@ -24,6 +24,7 @@ COMMANDS: dict[str, str] = {
     "docs": "docs",
     "diff": "diff",
     "simulate": "simulate",
+    "compare": "compare",
 }
 
 

@@ -57,11 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="continue the --out file of an interrupted run with the same settings")
 
 
-def fail(message: str, code: int = 2) -> int:
+def fail(message: str, code: int = 2, command: str = "simulate") -> int:
     """Print ``message`` as this command's error; return ``code``."""
     import sys
 
-    print(f"auctionrules simulate: {message}", file=sys.stderr)
+    print(f"auctionrules {command}: {message}", file=sys.stderr)
     return code
 
 

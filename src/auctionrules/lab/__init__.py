@@ -5,9 +5,12 @@
 (``jobs`` local processes, or a Dask cluster); its :class:`Summary` gives win
 rates per agent and per seat with 95 % Wilson intervals, money, margins, game
 length, auction types and prices, how rounds end and what the artists end up
-worth. ``auctionrules simulate`` is the same on the command line.
+worth. :func:`compare` plays the same games under two rulesets and tests every
+difference. ``auctionrules simulate`` and ``auctionrules compare`` are the same on
+the command line.
 """
 
+from auctionrules.lab.compare import Comparison, ComparisonSummary, compare
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import Simulation, simulate
 from auctionrules.lab.seeds import game_seed
@@ -16,12 +19,15 @@ from auctionrules.lab.store import read_results
 from auctionrules.lab.summary import Summary
 
 __all__ = [
+    "Comparison",
+    "ComparisonSummary",
     "GameResult",
     "Plan",
     "RunFailedError",
     "Simulation",
     "SimulationError",
     "Summary",
+    "compare",
     "game_seed",
     "read_results",
     "simulate",

@@ -39,7 +39,7 @@ def normal_sf2(z: float) -> float:
 
 
 @attrs.frozen
-class Test:
+class Significance:
     """A test's statistic, its p-value and the difference it tests (b - a)."""
 
     difference: float
@@ -51,7 +51,7 @@ class Test:
         return self.p < alpha
 
 
-def two_proportions(wins_a: float, n_a: int, wins_b: float, n_b: int) -> Test:
+def two_proportions(wins_a: float, n_a: int, wins_b: float, n_b: int) -> Significance:
     """The two-proportion z-test (pooled variance) of ``wins_b/n_b - wins_a/n_a``.
 
     NIST/SEMATECH e-Handbook of Statistical Methods, section 7.3.3 ("How can we
@@ -59,14 +59,14 @@ def two_proportions(wins_a: float, n_a: int, wins_b: float, n_b: int) -> Test:
     z = (p1 - p2) / sqrt(p (1 - p) (1/n1 + 1/n2)) with p the pooled proportion.
     """
     if n_a <= 0 or n_b <= 0:
-        return Test(0.0, 0.0, 1.0)
+        return Significance(0.0, 0.0, 1.0)
     p_a, p_b = wins_a / n_a, wins_b / n_b
     pooled = (wins_a + wins_b) / (n_a + n_b)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
     if spread == 0:
-        return Test(p_b - p_a, 0.0, 1.0)
+        return Significance(p_b - p_a, 0.0, 1.0)
     z = (p_b - p_a) / spread
-    return Test(p_b - p_a, z, normal_sf2(z))
+    return Significance(p_b - p_a, z, normal_sf2(z))
 
 
 @attrs.frozen
@@ -83,24 +83,24 @@ class Moments:
         return math.sqrt(self.variance)
 
 
-def welch(a: Moments, b: Moments) -> Test:
+def welch(a: Moments, b: Moments) -> Significance:
     """Welch's unequal-variances t-test of ``b.mean - a.mean``, two-sided.
 
     B. L. Welch, "The generalization of 'Student's' problem when several different
     population variances are involved", Biometrika 34 (1947) 28-35; the
     Welch-Satterthwaite degrees of freedom as in NIST/SEMATECH e-Handbook section
-    1.3.5.3 ("Two-Sample t-Test for Equal Means"). The p-value is Student's t
+    1.3.5.3 ("Two-Sample t-Significance for Equal Means"). The p-value is Student's t
     distribution's (:func:`student_sf2`).
     """
     if a.n < 2 or b.n < 2:
-        return Test(b.mean - a.mean, 0.0, 1.0)
+        return Significance(b.mean - a.mean, 0.0, 1.0)
     va, vb = a.variance / a.n, b.variance / b.n
     if va + vb == 0:
         same = a.mean == b.mean
-        return Test(b.mean - a.mean, 0.0 if same else math.inf, 1.0 if same else 0.0)
+        return Significance(b.mean - a.mean, 0.0 if same else math.inf, 1.0 if same else 0.0)
     t = (b.mean - a.mean) / math.sqrt(va + vb)
     df = (va + vb) ** 2 / (va * va / (a.n - 1) + vb * vb / (b.n - 1))
-    return Test(b.mean - a.mean, t, student_sf2(t, df))
+    return Significance(b.mean - a.mean, t, student_sf2(t, df))
 
 
 def student_sf2(t: float, df: float) -> float:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auctionrules.lab.summary import Summary
+
+if TYPE_CHECKING:
+    from auctionrules.lab.compare import ComparisonSummary
 
 
 def pct(rate: float) -> str:
@@ -18,8 +21,8 @@ def interval(ci: list[float] | tuple[float, float]) -> str:
 
 
 def number(value: float) -> str:
-    """A mean amount, rounded, with thousands separators."""
-    return f"{value:,.0f}"
+    """A mean, rounded, with thousands separators (two decimals below 100: rounds, lots)."""
+    return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.0f}"
 
 
 def spread(described: dict[str, float]) -> str:
@@ -84,3 +87,40 @@ def summary_text(summary: Summary) -> str:
 
 def _reasons(ends: dict[str, Any]) -> str:
     return "Games end on: " + ", ".join(f"{reason} {pct(share)}" for reason, share in ends.items())
+
+
+def comparison_text(result: ComparisonSummary) -> str:
+    """The prose diff of the rules on top, then every figure under A and B."""
+    a, b = result.a.settings, result.b.settings
+    out = [result.diff.to_text().rstrip("\n"), ""]
+    out.append(
+        f"The same {result.a.games} games (seed {a.get('seed')}), {result.a.players} players, "
+        f"agents {','.join(a.get('agents', []))}"
+        f"{' rotated' if a.get('rotate') else ' in fixed seats'}; "
+        f"A = {a.get('variant')}, B = {b.get('variant')}"
+    )
+    out.append("")
+    width = max([len(row.figure) for row in result.rows] + [20]) + 2
+    out.append(f"{'':<{width}} {'A':>11} {'B':>11} {'B - A':>11} {'p':>7}")
+    section = None
+    for row in result.rows:
+        if row.section != section:
+            section = row.section
+            out.append(section)
+        if row.kind == "rate":
+            values = (pct(row.a), pct(row.b), f"{100 * row.test.difference:+.1f} pt")
+        else:
+            values = (number(row.a), number(row.b), f"{'+' if row.test.difference >= 0 else '-'}"
+                      f"{number(abs(row.test.difference))}")
+        mark = "**" if row.holm else "*" if row.test.significant() else ""
+        out.append(
+            f"  {row.figure:<{width - 2}} {values[0]:>11} {values[1]:>11} {values[2]:>11} "
+            f"{row.test.p:>7.3f} {mark}".rstrip()
+        )
+    out += [
+        "",
+        f"* p < 0.05 (two-sided); ** also after Holm's correction for all {len(result.rows)} "
+        "rows. Rates: two-proportion z-test; means: Welch's t-test. Win rates are per seat "
+        "held; a win counts for every richest player on a shared tie.",
+    ]
+    return "\n".join(out) + "\n"
