@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from auctionrules.lab.compare import Row, holm
+from auctionrules.lab.comparison import Row, holm
 from auctionrules.lab.stats import (
     Moments,
     Significance,

@@ -10,7 +10,7 @@ difference. ``auctionrules simulate`` and ``auctionrules compare`` are the same 
 the command line.
 """
 
-from auctionrules.lab.compare import Comparison, ComparisonSummary, compare
+from auctionrules.lab.comparison import Comparison, ComparisonSummary, compare
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import Simulation, simulate
 from auctionrules.lab.seeds import game_seed

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from auctionrules.lab.summary import Summary
 
 if TYPE_CHECKING:
-    from auctionrules.lab.compare import ComparisonSummary
+    from auctionrules.lab.comparison import ComparisonSummary
 
 
 def pct(rate: float) -> str:
