@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from auctionrules.cli.simulate import add_run_arguments, fail
+from auctionrules.cli.simulate import add_run_arguments, check_report, fail, write_report
 
 HELP = (
     "play the same seeded games under two rulesets; the rules that differ, then every "
@@ -33,6 +33,9 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.lab.text import comparison_text
     from auctionrules.rulebook import UnknownLanguageError
 
+    refused = check_report(args, "compare")
+    if refused is not None:
+        return refused
     try:
         rulesets = [load(ref, args.modules) for ref in (args.a, args.b)]
     except LoadFailedError as exc:
@@ -74,4 +77,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(comparison_text(result))
-    return 0
+    return write_report(args, result, "compare") if args.report else 0

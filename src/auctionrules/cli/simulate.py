@@ -46,6 +46,42 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="summary format")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--report", metavar="FILE",
+        help="also write a report with plots: FILE.html (stands alone) or FILE.md (PNGs "
+        "beside it) (extra: report)",
+    )
+
+
+def check_report(args: argparse.Namespace, command: str) -> int | None:
+    """Refuse a report that cannot be written before any game is played: an exit code."""
+    if not args.report:
+        return None
+    from auctionrules.lab.report import check_suffix
+
+    try:
+        check_suffix(args.report)
+        import matplotlib  # noqa: F401
+    except ValueError as exc:
+        return fail(str(exc), 2, command)
+    except ImportError:
+        return fail("--report needs the report extra: pip install 'auctionrules[report]'",
+                    2, command)
+    return None
+
+
+def write_report(args: argparse.Namespace, result: object, command: str) -> int:
+    """Write ``--report``; an exit code."""
+    import sys
+
+    from auctionrules.lab.report import write_report as write
+
+    try:
+        written = write(args.report, result)  # type: ignore[arg-type]
+    except OSError as exc:
+        return fail(f"cannot write {args.report}: {exc}", 2, command)
+    print(f"report: {', '.join(map(str, written))}", file=sys.stderr)
+    return 0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.resume and not args.out:
         return fail("--resume needs --out FILE (the results file to continue)")
+    refused = check_report(args, "simulate")
+    if refused is not None:
+        return refused
     try:
         ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
@@ -104,4 +143,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
         sys.stdout.write(summary_text(summary))
-    return 0
+    return write_report(args, summary, "simulate") if args.report else 0

@@ -26,11 +26,10 @@ def number(value: float) -> str:
 
 
 def spread(described: dict[str, float]) -> str:
-    """``mean ± sd (median m)``."""
-    return (
-        f"{number(described['mean'])} ± {number(described['sd'])} "
-        f"(median {number(described['median'])})"
-    )
+    """``mean ± sd (median m)``, all three to the mean's precision."""
+    digits = 2 if abs(described["mean"]) < 100 else 0
+    mean, sd, median = (f"{described[key]:,.{digits}f}" for key in ("mean", "sd", "median"))
+    return f"{mean} ± {sd} (median {median})"
 
 
 def summary_text(summary: Summary) -> str:
