@@ -203,7 +203,7 @@ def rows(a: Summary, b: Summary) -> list[Row]:
         on_cards = (
             summary.round_ends.get(number, Counter())["artist-cards"] for summary in (a, b)
         )
-        rate("round ends", f"round {number} ends on an artist's last card",
+        rate("round ends", f"round {number} ends on a last card",
              (next(on_cards), a.games), (next(on_cards), b.games))
     for artist in _common(a.final_values, b.final_values):
         mean("artists", f"final value of {artist}", a.final_values[artist],

@@ -109,8 +109,8 @@ def comparison_text(result: ComparisonSummary) -> str:
         if row.kind == "rate":
             values = (pct(row.a), pct(row.b), f"{100 * row.test.difference:+.1f} pt")
         else:
-            values = (number(row.a), number(row.b), f"{'+' if row.test.difference >= 0 else '-'}"
-                      f"{number(abs(row.test.difference))}")
+            digits = 2 if max(abs(row.a), abs(row.b)) < 100 else 0
+            values = (number(row.a), number(row.b), f"{row.test.difference:+,.{digits}f}")
         mark = "**" if row.holm else "*" if row.test.significant() else ""
         out.append(
             f"  {row.figure:<{width - 2}} {values[0]:>11} {values[1]:>11} {values[2]:>11} "
