@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -118,3 +121,70 @@ def test_a_failing_agent_stops_the_run_and_keeps_its_games(
     assert f"game {kept} (seed {game_seed(1, kept)}, seat" in err
     assert "RuntimeError: the agent gave up" in err
     assert f"the {kept} games before it are kept" in err
+
+
+def test_resume_with_fewer_games_reads_and_keeps_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    base = ["simulate", "taiwan", "-p", "3", "-q", "-o", str(out)]
+    assert main([*base, "-g", "6"]) == 0
+    before = out.read_bytes()
+    assert main([*base, "-g", "4", "--resume", "--format", "json"]) == 0
+    assert out.read_bytes() == before
+
+
+def test_an_interrupted_run_keeps_its_games_and_resumes(tmp_path: Path) -> None:
+    out, whole = tmp_path / "r.jsonl", tmp_path / "whole.jsonl"
+    argv = [sys.executable, "-m", "auctionrules", "simulate", "hig-1992-en", "-p", "4",
+            "-s", "5", "-q", "--format", "json"]
+    process = subprocess.Popen([*argv, "-g", "100000", "-o", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not out.exists() or len(lines(out)) < 30):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    kept = len(lines(out)) - 1
+    assert 30 <= kept < 100000
+    resumed = subprocess.run([*argv, "-g", str(kept + 20), "-o", str(out), "--resume"],
+                             capture_output=True, text=True, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+    fresh = subprocess.run([*argv, "-g", str(kept + 20), "-o", str(whole)],
+                           capture_output=True, text=True, check=False)
+    assert fresh.returncode == 0
+    assert out.read_bytes() == whole.read_bytes()
+    assert json.loads(resumed.stdout) == json.loads(fresh.stdout)
+
+
+def test_progress_bar_on_a_terminal() -> None:
+    pytest.importorskip("rich", reason="the terminal extra is not installed")
+    import pty
+
+    leader, follower = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "auctionrules", "simulate", "hig-1992-en", "-g", "300"],
+        stdout=subprocess.PIPE, stderr=follower, text=True, check=False,
+        env={**os.environ, "COLUMNS": "120", "TERM": "xterm"},
+    )
+    os.close(follower)
+    screen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        screen += chunk
+    os.close(leader)
+    assert done.returncode == 0
+    text = screen.decode("utf-8", "replace")
+    assert "games/s" in text and "simulate" in text
+    assert "\x1b[" in text  # drawn and redrawn by rich, not printed as lines
+    assert "simulate: 300/300 games (100%)" not in text
+
+
+def test_unwritable_results_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "hig-1992-en", "-g", "2", "-q", "-o", str(tmp_path)]) == 2
+    assert f"cannot write {tmp_path}" in capsys.readouterr().err

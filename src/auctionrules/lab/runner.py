@@ -91,7 +91,8 @@ class Simulation:
                     summary.add(result)
                     done += 1
                     yield result
-                store.open(done)
+                if done < self.games:  # (a file with more games is read, never cut)
+                    store.open(done)
             if self.progress is not None:
                 self.progress(done, self.games)
             workers = getattr(self.backend, "workers", 1)

@@ -104,7 +104,8 @@ class ResultsFile:
             raise SimulationError(f"cannot write {self.path}: {exc}") from None
 
     def _truncate_after(self, kept: int) -> None:
-        """Drop whatever follows the header and the first ``kept`` game lines."""
+        """Drop whatever follows the header and the first ``kept`` game lines: a line
+        cut short (the file holds no more complete games, or ``kept`` would be more)."""
         with self.path.open("r+b") as handle:
             for _ in range(kept + 1):
                 handle.readline()
