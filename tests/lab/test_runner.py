@@ -131,6 +131,11 @@ def test_summary_counts_every_seat() -> None:
     assert sum(s["wins"] for s in data["seats"]) == sum(len(r.winners) for r in results)
     assert data["ties"] == sum(len(r.winners) != 1 for r in results)
     assert data["agents"]["random"]["seats"] == 150
+    margins = summary.agent_margin["random"]
+    assert sum(margins.values()) == 150
+    assert max(margins) == max(r.margin for r in results)
+    sole = sum(sorted(r.cash)[-1] > sorted(r.cash)[-2] for r in results)
+    assert sum(count for margin, count in margins.items() if margin > 0) == sole
     assert sum(row["share"] for row in data["auctions"].values()) == pytest.approx(1)
     assert run.summary() is summary  # a second call plays nothing more
     with pytest.raises(SimulationError, match="runs once"):

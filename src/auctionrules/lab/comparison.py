@@ -193,6 +193,9 @@ def rows(a: Summary, b: Summary) -> list[Row]:
     for agent in _common(a.agent_money, b.agent_money) if several else ():
         mean("money", f"final money of {agent}", a.agent_money[agent], b.agent_money[agent])
     mean("money", "winner's margin", a.margin, b.margin)
+    for agent in _common(a.agent_margin, b.agent_margin) if several else ():
+        mean("money", f"margin of {agent} over the best rival", a.agent_margin[agent],
+             b.agent_margin[agent])
     mean("length", "rounds", a.rounds, b.rounds)
     mean("length", "lots", a.lots, b.lots)
     sold_a, sold_b = sum(a.sold.values()), sum(b.sold.values())

@@ -31,6 +31,8 @@ class Summary:
         self.agent_seats: Counter[str] = Counter()
         self.agent_wins: Counter[str] = Counter()
         self.agent_money: dict[str, Counter[int]] = {}
+        #: An agent's money minus the best rival's at the end, per seat it held.
+        self.agent_margin: dict[str, Counter[int]] = {}
         self.ties = 0
         self.margin: Counter[int] = Counter()
         self.rounds: Counter[int] = Counter()
@@ -54,7 +56,10 @@ class Summary:
         winners = set(result.winners)
         if len(winners) != 1:
             self.ties += 1
+        top = sorted(result.cash, reverse=True)[:2]
         for seat, (agent, cash) in enumerate(zip(result.agents, result.cash, strict=True)):
+            rival = top[1] if cash == top[0] and len(top) > 1 else top[0]
+            self.agent_margin.setdefault(agent, Counter())[cash - rival] += 1
             won = seat in winners
             self.seat_wins[seat] += won
             self.seat_money[seat][cash] += 1
@@ -128,6 +133,7 @@ class Summary:
                     "wins": self.agent_wins[agent],
                     **_rate_dict(*self.agent_rate(agent)),
                     "money": _describe(self.agent_money[agent]),
+                    "margin": _describe(self.agent_margin[agent]),
                 }
                 for agent in self.agent_seats
             },

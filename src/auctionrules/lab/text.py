@@ -50,6 +50,7 @@ def summary_text(summary: Summary) -> str:
             f"  {agent:<24} {pct(row['rate']):>6} {interval(row['ci']):<14} "
             f"{row['wins']}/{row['seats']} seats  money {spread(row['money'])}"
         )
+        out.append(f"  {'':<24} margin over the best rival {spread(row['margin'])}")
     for row in data["seats"]:
         out.append(
             f"  seat {row['seat']:<19} {pct(row['rate']):>6} {interval(row['ci']):<14} "
