@@ -107,11 +107,12 @@ def test_bad_input_is_a_clear_error(argv: list[str], message: str) -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_failing_agent_stops_the_run_and_keeps_its_games(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], crashing_agent: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], crashing_agent: str, jobs: str
 ) -> None:
     out = tmp_path / "r.jsonl"
-    code = main(["simulate", "hig-1992-en", "-g", "10", "-s", "1", "-q", "-o", str(out),
+    code = main(["simulate", "hig-1992-en", "-g", "10", "-s", "1", "-q", "-o", str(out), "-j", jobs,
                  "--agents", f"{crashing_agent}:chance=0.1,random,{crashing_agent}:chance=0.1,"
                  "random"])
     assert code == 1

@@ -55,9 +55,19 @@ def plots(summaries: Sequence[Summary], labels: Sequence[str]) -> dict[str, byte
     }
 
 
-def _money(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
+def _axes() -> tuple[Any, Any]:
     fig = figure()
-    ax = fig.add_subplot()
+    return fig, fig.add_subplot()
+
+
+def _titled(fig: Any, ax: Any, name: str, **legend: Any) -> Any:
+    ax.set_title(TITLES[name])
+    ax.legend(**{"fontsize": "small", **legend})
+    return fig
+
+
+def _money(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
+    fig, ax = _axes()
     values = [v for summary in summaries for tally in summary.agent_money.values() for v in tally]
     low, high = min(values, default=0), max(values, default=1)
     bins = [low + (high - low) * i / 40 for i in range(41)] if high > low else 10
@@ -70,14 +80,11 @@ def _money(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     ax.set_xlabel("final money")
     ax.set_ylabel("share of the agent's seats")
     ax.xaxis.set_major_formatter(_thousands())
-    ax.set_title(TITLES["money"])
-    ax.legend(fontsize="small")
-    return fig
+    return _titled(fig, ax, "money")
 
 
 def _seats(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
-    fig = figure()
-    ax = fig.add_subplot()
+    fig, ax = _axes()
     players = summaries[0].players
     width = 0.8 / len(summaries)
     for k, (summary, label) in enumerate(zip(summaries, labels, strict=False)):
@@ -93,14 +100,11 @@ def _seats(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     ax.axhline(1 / players, color="grey", linestyle=":", label=f"chance (1/{players})")
     ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
     ax.set_ylabel("win rate")
-    ax.set_title(TITLES["seats"])
-    ax.legend(fontsize="small")
-    return fig
+    return _titled(fig, ax, "seats")
 
 
 def _artists(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
-    fig = figure()
-    ax = fig.add_subplot()
+    fig, ax = _axes()
     colours: dict[str, Any] = {}
     for style, summary, label in zip(_STYLES, summaries, labels, strict=False):
         for artist, means in summary.mean_values().items():
@@ -112,9 +116,7 @@ def _artists(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     ax.set_ylabel("board total")
     ax.yaxis.set_major_formatter(_thousands())
     ax.xaxis.set_major_locator(_integer_locator())
-    ax.set_title(TITLES["artists"])
-    ax.legend(fontsize="x-small", ncol=2)
-    return fig
+    return _titled(fig, ax, "artists", fontsize="x-small", ncol=2)
 
 
 def _thousands() -> Any:
@@ -130,8 +132,7 @@ def _integer_locator() -> Any:
 
 
 def _prices(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
-    fig = figure()
-    ax = fig.add_subplot()
+    fig, ax = _axes()
     kinds = sorted({kind for summary in summaries for kind in summary.prices})
     width = 0.8 / len(summaries)
     for k, (summary, label) in enumerate(zip(summaries, labels, strict=False)):
