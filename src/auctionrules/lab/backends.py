@@ -20,6 +20,9 @@ T = TypeVar("T")
 class Backend(Protocol):
     """Runs ``work`` on each shard; yields the answers in shard order."""
 
+    #: How many shards run at once (what the shard size is cut for; 1 until known).
+    workers: int
+
     def map(self, work: Callable[[range], T], shards: Iterable[range]) -> Iterator[T]:
         """The answers of ``work`` for each shard, in order."""
         ...
@@ -28,7 +31,8 @@ class Backend(Protocol):
 class Serial:
     """Every shard in this process, one after the other."""
 
-    workers = 1
+    def __init__(self) -> None:
+        self.workers = 1
 
     def map(self, work: Callable[[range], T], shards: Iterable[range]) -> Iterator[T]:
         """``work(shard)`` for each shard."""

@@ -119,7 +119,7 @@ class Comparison:
 
     def _run(self) -> Iterator[tuple[GameResult, GameResult]]:
         work = functools.partial(play_pair, self.plan_a, self.plan_b)
-        size = shard_size(self.games, getattr(self.backend, "workers", 1))
+        size = shard_size(self.games, self.backend.workers)
         done = 0
         for shard_a, shard_b in self.backend.map(work, shards(0, self.games, size)):
             for result_a, result_b in zip(shard_a.results, shard_b.results, strict=False):

@@ -95,7 +95,7 @@ class Simulation:
                     store.open(done)
             if self.progress is not None:
                 self.progress(done, self.games)
-            workers = getattr(self.backend, "workers", 1)
+            workers = self.backend.workers
             work = functools.partial(play_shard, self.plan)
             for shard in self.backend.map(work, shards(done, self.games, shard_size(
                 self.games - done, workers
