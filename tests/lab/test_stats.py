@@ -11,6 +11,7 @@ from auctionrules.lab.comparison import Row, holm
 from auctionrules.lab.stats import (
     Moments,
     Significance,
+    detectable,
     incomplete_beta,
     moments,
     quantile,
@@ -62,6 +63,14 @@ def test_two_proportions() -> None:
     assert test.statistic == pytest.approx(2.1456, abs=1e-4)
     assert test.p == pytest.approx(0.0319, abs=1e-4)
     assert two_proportions(0, 10, 0, 10).p == 1.0
+
+
+def test_detectable_difference_is_where_the_test_turns_significant() -> None:
+    step = detectable(0.25, 400)
+    assert step == pytest.approx(0.0600, abs=1e-4)
+    wins = 100  # 25 % of 400
+    assert two_proportions(wins, 400, wins + round(step * 400) + 1, 400).significant()
+    assert not two_proportions(wins, 400, wins + round(step * 400) - 3, 400).significant()
 
 
 def test_moments_and_quantiles_of_counts() -> None:

@@ -30,6 +30,7 @@ from sphinx.util.docutils import SphinxDirective
 from auctionrules import __version__
 from auctionrules.lab.comparison import ComparisonSummary, compare
 from auctionrules.lab.plots import TITLES, plots
+from auctionrules.lab.stats import detectable
 from auctionrules.lab.text import number, pct
 
 __all__ = ["CompareDirective", "setup"]
@@ -107,7 +108,10 @@ def rst_lines(result: ComparisonSummary) -> list[str]:
     lines += [
         f"The same {result.a.games} games, {result.a.players} players, agents "
         f"``{','.join(result.a.settings.get('agents', []))}``. "
-        "\\* p < 0.05 (two-sided), \\*\\* also after Holm's correction for all the rows.",
+        "\\* p < 0.05 (two-sided), \\*\\* also after Holm's correction for all the rows. "
+        f"With {result.a.games} games, a seat's win rate must move about "
+        f"{100 * detectable(1 / result.a.players, result.a.games):.1f} points to be "
+        "significant at 5 %.",
         "",
         ".. list-table::",
         "   :header-rows: 1",

@@ -69,6 +69,13 @@ def two_proportions(wins_a: float, n_a: int, wins_b: float, n_b: int) -> Signifi
     return Significance(p_b - p_a, z, normal_sf2(z))
 
 
+def detectable(p: float, n: int, z: float = Z95) -> float:
+    """About the smallest difference between two rates near ``p``, each from ``n``
+    trials, that a two-sided test at 5 % calls significant: z sqrt(2 p (1 - p) / n)
+    (the pooled standard error of :func:`two_proportions` at equal sizes)."""
+    return z * math.sqrt(2 * p * (1 - p) / n) if n > 0 else 1.0
+
+
 @attrs.frozen
 class Moments:
     """Count, mean and (sample) variance of a sample."""

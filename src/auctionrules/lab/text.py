@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from auctionrules.lab.stats import detectable
 from auctionrules.lab.summary import Summary
 
 if TYPE_CHECKING:
@@ -98,6 +99,11 @@ def comparison_text(result: ComparisonSummary) -> str:
         f"agents {','.join(a.get('agents', []))}"
         f"{' rotated' if a.get('rotate') else ' in fixed seats'}; "
         f"A = {a.get('variant')}, B = {b.get('variant')}"
+    )
+    out.append(
+        f"(With {result.a.games} games, a seat's win rate must move about "
+        f"{100 * detectable(1 / result.a.players, result.a.games):.1f} points to be "
+        "significant at 5 %.)"
     )
     out.append("")
     width = max([len(row.figure) for row in result.rows] + [20]) + 2
