@@ -37,6 +37,29 @@ def test_both_sides_play_the_games_of_simulate(split: Path) -> None:
     ]
 
 
+def test_paired_figures_use_paired_tests(split: Path) -> None:
+    comparison = compare("hig-1992-en", split, 4, 40, seed=3)
+    pairs = list(comparison)
+    result = comparison.summary()
+    methods = {row.figure: row.method for row in result.rows}
+    assert methods["seat 0"] == "mcnemar" and methods["final money"] == "paired-t"
+    assert methods["winner's margin"] == "paired-t" and methods["lots"] == "paired-t"
+    assert methods["price of open"] == "welch" and methods["share of open"] == "z"
+    a_only = sum(0 in a.winners and 0 not in b.winners for a, b in pairs)
+    b_only = sum(0 in b.winners and 0 not in a.winners for a, b in pairs)
+    assert comparison.pairs.discordant[0] == [a_only, b_only]
+    money = next(row for row in result.rows if row.figure == "final money")
+    assert money.test.difference == pytest.approx(money.b - money.a)
+
+
+def test_pairs_refuse_games_that_are_not_the_same(split: Path) -> None:
+    from auctionrules.lab.paired import Pairs
+
+    first, second = list(simulate("hig-1992-en", 4, 2, seed=3))
+    with pytest.raises(ValueError, match="paired with game 1"):
+        Pairs(4).add(first, second)
+
+
 def test_identical_rulesets_show_no_difference() -> None:
     result = compare("hig-1992-en", "hig-1992-en", 3, 15, seed=2).summary()
     assert result.diff.identical

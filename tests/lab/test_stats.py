@@ -13,7 +13,9 @@ from auctionrules.lab.stats import (
     Significance,
     detectable,
     incomplete_beta,
+    mcnemar,
     moments,
+    paired_t,
     quantile,
     student_sf2,
     two_proportions,
@@ -80,6 +82,26 @@ def test_moments_and_quantiles_of_counts() -> None:
     assert m.variance == pytest.approx(((2.5**2) * 2 + 1.5**2 + 6.5**2) / 3)
     assert quantile(tally, 0.5) == 1.0
     assert quantile(tally, 1.0) == 10.0
+
+
+def test_mcnemar() -> None:
+    # 10 pairs won under A only, 25 under B only: z = 15 / sqrt(35); chi-square form 6.43
+    test = mcnemar(10, 25, 100)
+    assert test.statistic == pytest.approx(2.5355, abs=1e-4)
+    assert test.statistic**2 == pytest.approx(225 / 35)
+    assert test.p == pytest.approx(0.01123, abs=1e-5)
+    assert test.difference == pytest.approx(0.15)
+    assert mcnemar(0, 0, 100).p == 1.0
+
+
+def test_paired_t() -> None:
+    # differences 1..5: mean 3, sd sqrt(2.5), t = 3 / sqrt(2.5 / 5) = 4.2426 on 4 df, whose
+    # two-sided 5 % and 2 % critical values are 2.776 and 3.747 (t tables): p in (0.01, 0.02)
+    test = paired_t(Counter([1, 2, 3, 4, 5]))
+    assert test.statistic == pytest.approx(4.2426, abs=1e-4)
+    assert 0.01 < test.p < 0.02
+    assert student_sf2(2.776, 4) == pytest.approx(0.05, abs=1e-4)
+    assert paired_t(Counter({0: 10})).p == 1.0
 
 
 def test_holm_step_down() -> None:

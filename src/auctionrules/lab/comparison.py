@@ -28,12 +28,20 @@ import attrs
 
 from auctionrules.agents import AgentSpec
 from auctionrules.lab.backends import Backend, Serial
+from auctionrules.lab.paired import Pairs
 from auctionrules.lab.playing import Shard, play_shard
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import ProgressHook, make_backend, shard_size
 from auctionrules.lab.seeds import shards
 from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
-from auctionrules.lab.stats import Significance, moments, two_proportions, welch
+from auctionrules.lab.stats import (
+    Significance,
+    mcnemar,
+    moments,
+    paired_t,
+    two_proportions,
+    welch,
+)
 from auctionrules.lab.summary import Summary
 from auctionrules.model import Ruleset
 from auctionrules.rulebook.diff import RulesDiff, diff
@@ -49,6 +57,8 @@ class Row:
     a: float
     b: float
     test: Significance
+    #: ``z`` (two proportions), ``welch``, ``mcnemar`` or ``paired-t``.
+    method: str = ""
     holm: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,7 +66,7 @@ class Row:
         return {
             "section": self.section, "figure": self.figure, "kind": self.kind,
             "a": self.a, "b": self.b, "difference": self.test.difference,
-            "statistic": self.test.statistic, "p": self.test.p,
+            "statistic": self.test.statistic, "p": self.test.p, "method": self.method,
             "significant": self.test.significant(), "significant_holm": self.holm,
         }
 
@@ -109,6 +119,7 @@ class Comparison:
         self.progress = progress
         self.a = Summary(plan_a.players, {**plan_a.header(), "games": games})
         self.b = Summary(plan_b.players, {**plan_b.header(), "games": games})
+        self.pairs = Pairs(plan_a.players)
         self._iterator: Iterator[tuple[GameResult, GameResult]] | None = None
 
     def __iter__(self) -> Iterator[tuple[GameResult, GameResult]]:
@@ -125,6 +136,7 @@ class Comparison:
             for result_a, result_b in zip(shard_a.results, shard_b.results, strict=False):
                 self.a.add(result_a)
                 self.b.add(result_b)
+                self.pairs.add(result_a, result_b)
                 done += 1
                 yield result_a, result_b
             if self.progress is not None:
@@ -137,7 +149,7 @@ class Comparison:
         """The comparison of every game, playing those not yet played."""
         for _ in self._iterator if self._iterator is not None else iter(self):
             pass
-        return ComparisonSummary(self.a, self.b, self.diff, holm(rows(self.a, self.b)))
+        return ComparisonSummary(self.a, self.b, self.diff, holm(rows(self.a, self.b, self.pairs)))
 
 
 def compare(
@@ -167,37 +179,48 @@ def compare(
 # --- the rows -------------------------------------------------------------------------------
 
 
-def rows(a: Summary, b: Summary) -> list[Row]:
-    """Every figure the two summaries share, in the order of the simulate summary."""
+def rows(a: Summary, b: Summary, pairs: Pairs | None = None) -> list[Row]:
+    """Every figure the two summaries share, in the order of the simulate summary;
+    the figures of one per game tested within ``pairs`` when given."""
     out: list[Row] = []
 
-    def rate(section: str, figure: str, a_of: tuple[int, int], b_of: tuple[int, int]) -> None:
+    def rate(section: str, figure: str, a_of: tuple[int, int], b_of: tuple[int, int],
+             paired: Significance | None = None) -> None:
         (wins_a, n_a), (wins_b, n_b) = a_of, b_of
         if n_a or n_b:
+            test = paired or two_proportions(wins_a, n_a, wins_b, n_b)
             out.append(Row(section, figure, "rate", wins_a / n_a if n_a else 0.0,
-                           wins_b / n_b if n_b else 0.0, two_proportions(wins_a, n_a, wins_b, n_b)))
+                           wins_b / n_b if n_b else 0.0, test,
+                           "mcnemar" if paired else "z"))
 
-    def mean(section: str, figure: str, tally_a: Any, tally_b: Any) -> None:
+    def mean(section: str, figure: str, tally_a: Any, tally_b: Any,
+             differences: Counter[int] | None = None) -> None:
         ma, mb = moments(tally_a), moments(tally_b)
         if ma.n or mb.n:
-            out.append(Row(section, figure, "mean", ma.mean, mb.mean, welch(ma, mb)))
+            test = welch(ma, mb) if differences is None else paired_t(differences)
+            out.append(Row(section, figure, "mean", ma.mean, mb.mean, test,
+                           "welch" if differences is None else "paired-t"))
 
     several = len(a.agent_seats) > 1  # (one agent's rate is always 1 / players)
     for agent in _common(a.agent_seats, b.agent_seats) if several else ():
         rate("win rate", agent, (a.agent_wins[agent], a.agent_seats[agent]),
              (b.agent_wins[agent], b.agent_seats[agent]))
     for seat in range(a.players):
+        paired = None
+        if pairs is not None:
+            a_only, b_only = pairs.discordant[seat]
+            paired = mcnemar(a_only, b_only, pairs.games)
         rate("win rate", f"seat {seat}", (a.seat_wins[seat], a.games),
-             (b.seat_wins[seat], b.games))
-    mean("money", "final money", a.money(), b.money())
+             (b.seat_wins[seat], b.games), paired)
+    mean("money", "final money", a.money(), b.money(), pairs.money if pairs else None)
     for agent in _common(a.agent_money, b.agent_money) if several else ():
         mean("money", f"final money of {agent}", a.agent_money[agent], b.agent_money[agent])
-    mean("money", "winner's margin", a.margin, b.margin)
+    mean("money", "winner's margin", a.margin, b.margin, pairs.margin if pairs else None)
     for agent in _common(a.agent_margin, b.agent_margin) if several else ():
         mean("money", f"margin of {agent} over the best rival", a.agent_margin[agent],
              b.agent_margin[agent])
-    mean("length", "rounds", a.rounds, b.rounds)
-    mean("length", "lots", a.lots, b.lots)
+    mean("length", "rounds", a.rounds, b.rounds, pairs.rounds if pairs else None)
+    mean("length", "lots", a.lots, b.lots, pairs.lots if pairs else None)
     sold_a, sold_b = sum(a.sold.values()), sum(b.sold.values())
     for kind in _common(a.sold, b.sold, union=True):
         rate("auctions", f"share of {kind}", (a.sold[kind], sold_a), (b.sold[kind], sold_b))

@@ -108,7 +108,9 @@ def rst_lines(result: ComparisonSummary) -> list[str]:
     lines += [
         f"The same {result.a.games} games, {result.a.players} players, agents "
         f"``{','.join(result.a.settings.get('agents', []))}``. "
-        "\\* p < 0.05 (two-sided), \\*\\* also after Holm's correction for all the rows. "
+        "\\* p < 0.05 (two-sided), \\*\\* also after Holm's correction for all the rows "
+        "(tests: McNemar's for seat win rates and the paired t-test for money, margin and "
+        "length, as the games are the same; two-proportion z and Welch's t for the rest). "
         f"With {result.a.games} games, a seat's win rate must move about "
         f"{100 * detectable(1 / result.a.players, result.a.games):.1f} points to be "
         "significant at 5 %.",

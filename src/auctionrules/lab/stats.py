@@ -162,6 +162,36 @@ def _beta_fraction(x: float, a: float, b: float) -> float:
     return h
 
 
+def mcnemar(a_only: int, b_only: int, n: int) -> Significance:
+    """McNemar's test of a change in a paired proportion: of ``n`` pairs, ``a_only``
+    succeeded under A alone and ``b_only`` under B alone; the difference tested is
+    ``(b_only - a_only) / n``.
+
+    Q. McNemar, "Note on the sampling error of the difference between correlated
+    proportions or percentages", Psychometrika 12 (1947) 153-157: z = (b - c) /
+    sqrt(b + c), normal under no change (the square of the usual chi-square form,
+    without continuity correction).
+    """
+    discordant = a_only + b_only
+    if n <= 0 or discordant == 0:
+        return Significance(0.0, 0.0, 1.0)
+    z = (b_only - a_only) / math.sqrt(discordant)
+    return Significance((b_only - a_only) / n, z, normal_sf2(z))
+
+
+def paired_t(differences: Counter[int]) -> Significance:
+    """The paired t-test: Student's one-sample t-test of the mean of the differences
+    B - A over pairs, ``n - 1`` degrees of freedom (Student, "The probable error of
+    a mean", Biometrika 6 (1908) 1-25; NIST/SEMATECH e-Handbook 7.3.1)."""
+    m = moments(differences)
+    if m.n < 2:
+        return Significance(m.mean, 0.0, 1.0)
+    if m.variance == 0:
+        return Significance(m.mean, 0.0 if m.mean == 0 else math.inf, 1.0 if m.mean == 0 else 0.0)
+    t = m.mean / math.sqrt(m.variance / m.n)
+    return Significance(m.mean, t, student_sf2(t, m.n - 1))
+
+
 def moments(tally: Counter[int]) -> Moments:
     """The moments of a sample kept as value counts."""
     n = sum(tally.values())

@@ -126,7 +126,9 @@ def comparison_text(result: ComparisonSummary) -> str:
     out += [
         "",
         f"* p < 0.05 (two-sided); ** also after Holm's correction for all {len(result.rows)} "
-        "rows. Rates: two-proportion z-test; means: Welch's t-test. Win rates are per seat "
-        "held; a win counts for every richest player on a shared tie.",
+        "rows. The games are paired (same seeds): seat win rates are tested with McNemar's "
+        "test, money, margin and length with the paired t-test, the other rates with the "
+        "two-proportion z-test and means with Welch's t-test. Win rates are per seat held; "
+        "a win counts for every richest player on a shared tie.",
     ]
     return "\n".join(out) + "\n"
