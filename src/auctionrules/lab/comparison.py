@@ -3,8 +3,10 @@
 Both rulesets play the same game indices with the same seeds and the same agents
 in the same seats, so every difference comes from the rules (and chance, which
 the tests measure). Each figure of the two summaries is set side by side with
-the difference B - A and a two-sided p-value: a two-proportion z-test for rates
-(win rates, shares), Welch's t-test for means (:mod:`.stats`). With dozens of
+the difference B - A and a two-sided p-value: what each game decides (seat win
+rates, money, margins, length) is tested within its pair of games
+(:mod:`.paired`), the rest with a two-proportion z-test for rates and Welch's
+t-test for means (:mod:`.stats`). With dozens of
 figures some would look significant by chance alone at 5 %, so each row also
 says whether it survives Holm's correction for all the rows together.
 
