@@ -167,3 +167,18 @@ def test_a_failing_agent_stops_the_run_with_its_game(crashing_agent: str) -> Non
     # the shard keeps the games before the failure
     shard = play_shard(run.plan, range(index + 1))
     assert len(shard.results) == index and shard.failure == message
+
+
+def test_the_lab_imports_no_extra_until_used() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, auctionrules.lab, auctionrules.cli.simulate, auctionrules.cli.compare; "
+        "print(sorted(sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    for extra in ("matplotlib", "dask", "distributed", "rich"):
+        assert f"'{extra}'" not in loaded
