@@ -23,12 +23,14 @@ def positive(text: str) -> int:
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """The options ``simulate`` and ``compare`` share."""
     add_module_option(parser)
-    parser.add_argument("--players", "-p", type=int, default=4, help="number of players")
-    parser.add_argument("--games", "-g", type=positive, default=100, help="number of games")
+    parser.add_argument("--players", "-p", type=int, default=4,
+                        help="number of players (default 4)")
+    parser.add_argument("--games", "-g", type=positive, default=100,
+                        help="number of games (default 100)")
     parser.add_argument(
         "--agents", "-a", default="random",
-        help="agents by registry name: one for every seat, or one per seat "
-        "(e.g. heuristic,random,random,random or ismcts:iterations=400,heuristic)",
+        help="agents by registry name, with parameters: one for every seat, or one per "
+        "seat (default random; e.g. random:bid_chance=0.3 or heuristic,random,random,random)",
     )
     parser.add_argument("--seed", "-s", type=int, default=0, help="master seed of the games")
     parser.add_argument(
@@ -41,7 +43,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dask", metavar="SCHEDULER",
         help="run on a Dask cluster at this scheduler address, or 'local' for a LocalCluster "
-        "(extra: dask)",
+        "(extra: dask; instead of --jobs)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="summary format")
