@@ -189,3 +189,19 @@ def test_progress_bar_on_a_terminal() -> None:
 def test_unwritable_results_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "hig-1992-en", "-g", "2", "-q", "-o", str(tmp_path)]) == 2
     assert f"cannot write {tmp_path}" in capsys.readouterr().err
+
+
+def test_resume_on_a_finished_file_plays_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], view_agent: str
+) -> None:
+    from tests.lab.conftest import ViewOnlyAgent
+
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "hig-1992-en", "-g", "5", "-q", "--agents", view_agent, "-o", str(out),
+            "--format", "json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    ViewOnlyAgent.seen.clear()
+    assert main([*argv, "--resume"]) == 0
+    assert ViewOnlyAgent.seen == set()
+    assert json.loads(capsys.readouterr().out) == first
