@@ -74,6 +74,17 @@ def test_resume_refuses_other_settings(
     err = capsys.readouterr().err
     assert "made with other settings (agents: file ['random'], now" in err
     assert len(lines(out)) == 4  # untouched
+    # the same ruleset by another path is the same; another ruleset is not
+    ruleset = tmp_path / "mine.yaml"
+    ruleset.write_text("id: mine\ntitle: Mine\nextends: hig-1992-en\n", encoding="utf-8")
+    mine = ["simulate", "-g", "2", "-q", "-o", str(out)]
+    assert main([*mine, str(ruleset)]) == 0
+    assert main([*mine, "-g", "3", "--resume", str(tmp_path / ".." / tmp_path.name / "mine.yaml")
+                 ]) == 0
+    capsys.readouterr()
+    ruleset.write_text("id: mine\ntitle: Mine\nextends: taiwan\n", encoding="utf-8")
+    assert main([*mine, "-g", "4", "--resume", str(ruleset)]) == 2
+    assert "made with other settings (digest: file 'sha256:" in capsys.readouterr().err
     assert main(["simulate", "hig-1992-en", "-g", "3", "--resume"]) == 2
     assert "--resume needs --out" in capsys.readouterr().err
     (tmp_path / "junk.jsonl").write_text("hello\n", encoding="utf-8")

@@ -20,6 +20,9 @@ from auctionrules.lab.setup import SimulationError
 
 FORMAT = "auctionrules-simulation"
 VERSION = 1
+#: Settings that name rather than decide: the variant as the user wrote it (the
+#: same file by another path is the same ruleset; the digest says whether it is).
+LABELS = frozenset({"variant"})
 
 
 def header_line(settings: dict[str, Any]) -> str:
@@ -72,7 +75,7 @@ class ResultsFile:
         settings, results = read_results(self.path)
         changed = sorted(
             key for key in set(settings) | set(self.settings)
-            if settings.get(key) != self.settings.get(key)
+            if key not in LABELS and settings.get(key) != self.settings.get(key)
         )
         if changed:
             details = "; ".join(
