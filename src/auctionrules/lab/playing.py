@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import attrs
 
-from auctionrules.engine import Game, Rules
-from auctionrules.engine.agents import plays_by_choice
+from auctionrules.engine import ChoiceAgent, Game, Rules
 from auctionrules.lab.result import GameResult, result_of
 from auctionrules.lab.seeds import agent_seed
 from auctionrules.lab.setup import Plan
@@ -42,7 +41,7 @@ def play_one(plan: Plan, rules: Rules, index: int) -> GameResult:
     try:
         agents = [spec.build(agent_seed(seed, s)) for s, spec in enumerate(specs)]
         game = Game.new(rules=rules, seed=seed)
-        if plays_by_choice(agents):
+        if all(type(a).act is ChoiceAgent.act for a in agents):  # (asked, never shown)
             game.playout(agents)
         else:
             to_act, legal, view, step = game.to_act, game.legal, game.view, game.step
