@@ -1,9 +1,11 @@
 """Sphinx configuration of the auctionrules documentation.
 
-Only Sphinx's own extensions and ``auctionrules.sphinxext`` are used, so the
-site builds from the test extra alone. Rulebooks, the schema reference and the
-CLI reference are generated at build time; every ``doctest`` block runs under
-``sphinx-build -b doctest``.
+Only Sphinx's own extensions, ``auctionrules.sphinxext`` and
+``auctionrules.lab.sphinx`` (which needs matplotlib, in the test and docs extras)
+are used, so the site builds from the test extra alone. Rulebooks, the schema
+reference, the CLI reference and the lab tutorial's comparison and plots are
+generated at build time; every ``doctest`` block runs under ``sphinx-build -b
+doctest``.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "auctionrules.sphinxext",
+    "auctionrules.lab.sphinx",
 ]
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "generated"]
 html_theme = "alabaster"
 html_theme_options = {
     "description": "Modern Art rulesets as data",
