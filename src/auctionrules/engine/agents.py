@@ -1,4 +1,4 @@
-"""Agents: anything with ``act(game_or_view, legal) -> Action``; a seeded random one.
+"""Agents: anything with ``act(view, legal) -> Action``; a seeded random one.
 
 :class:`RandomAgent` plays only legal actions and reaches every kind of them:
 leads any card (doubles included), adds companions, names fixed prices and bids
@@ -17,20 +17,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
+
+if TYPE_CHECKING:
+    from auctionrules.engine.views import View
 
 #: ``(minimum, maximum, step)`` of a legal amount.
 Span = tuple[int, int, int]
 
 
 class Agent(Protocol):
-    """The agent interface."""
+    """The agent interface: every loop of the library hands an agent its
+    :class:`~auctionrules.engine.views.View` and its legal moves, never the game."""
 
-    def act(self, state: Any, legal: Legal) -> Action:
-        """Choose one of the legal actions; ``state`` is a Game or a View."""
+    def act(self, view: View, legal: Legal, /) -> Action:
+        """Choose one of the legal actions."""
         ...
 
 

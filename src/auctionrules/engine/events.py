@@ -11,9 +11,9 @@ one per action); its ``fields`` mapping must not be modified.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
 
@@ -89,6 +89,51 @@ class Event:
     def __str__(self) -> str:
         rest = " ".join(f"{k}={v}" for k, v in self.fields.items())
         return f"[r{self.round}] {self.kind} {rest}".rstrip()
+
+
+class Events(Sequence[Event]):
+    """The events one action caused, as :meth:`Game.apply
+    <auctionrules.engine.Game.apply>` returns them: a read-only sequence that
+    builds its :class:`Event` values when first read (most loops never read
+    them). It compares equal to a tuple or list of the same events."""
+
+    __slots__ = ("_items", "_source")
+
+    def __init__(self, source: Callable[[], list[Event]]) -> None:
+        self._source: Callable[[], list[Event]] | None = source
+        self._items: tuple[Event, ...] = ()
+
+    def _events(self) -> tuple[Event, ...]:
+        source = self._source
+        if source is not None:
+            self._items, self._source = tuple(source()), None
+        return self._items
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        return self._events()[index]
+
+    def __len__(self) -> int:
+        return len(self._events())
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events):
+            return self._events() == other._events()
+        if isinstance(other, (tuple, list)):
+            return self._events() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._events())
+
+    def __repr__(self) -> str:
+        return repr(self._events())
 
 
 def materialise(raw: tuple[Any, ...]) -> Event:

@@ -81,6 +81,10 @@ class RoundFlow:
     _actions: list[tuple[int, Action]]
     _decoded: int
     start: dict[str, Any]
+    #: what views keep between decisions (see :mod:`.views`)
+    _view_cache: list[Any] | None
+    _view_parts: tuple[Any, ...] | None
+    _hand_names: list[tuple[int, int, tuple[int, ...]] | None]
     start_extra: list[int]
 
     @property

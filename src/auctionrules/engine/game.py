@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, NoReturn
 
 from auctionrules.engine import setup
@@ -32,7 +33,7 @@ from auctionrules.engine.errors import (
     MalformedActionError,
     RulesError,
 )
-from auctionrules.engine.events import Event, actions_of, materialise
+from auctionrules.engine.events import Event, Events, actions_of, materialise
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
@@ -159,6 +160,9 @@ class Game(RoundFlow):
         self._decoded = 0
         self._acting = None
         self._legal = None
+        self._view_cache = None
+        self._view_parts = None
+        self._hand_names = [None] * self.n
 
     def _begin(
         self,
@@ -287,8 +291,9 @@ class Game(RoundFlow):
 
     # --- applying actions ---------------------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
-        """Check and carry out ``action`` by ``seat`` (default: the only seat to act).
+    def apply(self, action: Action | str, seat: int | None = None) -> Events:
+        """Check and carry out ``action`` by ``seat`` (default: the only seat to act);
+        the events it caused (a sequence built when first read).
 
         Raises :class:`MalformedActionError`, :class:`IllegalActionError` or
         :class:`GameOverError` with the reason; the state is then unchanged.
@@ -304,10 +309,11 @@ class Game(RoundFlow):
             seat = to_act[0]
         if seat not in to_act or action not in self.legal(seat):
             self._refuse(action, seat)
-        mark = len(self._raw)
+        raw = self._raw
+        mark = len(raw)
         self._acting = self._legal = None
         self._do(seat, action)
-        return tuple(self._materialise(mark))
+        return Events(partial(self._materialise, mark, len(raw)))
 
     def step(self, action: Action, seat: int) -> None:
         """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
@@ -326,12 +332,13 @@ class Game(RoundFlow):
         else:
             self._do(seat, action)
 
-    def _materialise(self, start: int) -> list[Event]:
-        """Event objects of the log from index ``start`` (built once, on demand)."""
+    def _materialise(self, start: int, stop: int | None = None) -> list[Event]:
+        """Event objects of the log from index ``start`` to ``stop`` (built once, on
+        demand)."""
         events, raw = self._events, self._raw
-        for index in range(len(events), len(raw)):
+        for index in range(len(events), len(raw) if stop is None else stop):
             events.append(materialise(raw[index]))
-        return events[start:]
+        return events[start:stop]
 
     def _refuse(self, action: Action, seat: int | None) -> NoReturn:
         """Raise the error that says why ``action`` by ``seat`` is refused."""
@@ -364,9 +371,9 @@ class Game(RoundFlow):
         return AUCTIONS[lot.kind].check(self, lot, seat, action)
 
     def playout(self, agents: Sequence[Agent]) -> None:
-        """Play to the end, ``agents[seat]`` choosing for each seat (see :mod:`.playout`:
-        choice agents such as :class:`RandomAgent` take the fast path, which plays
-        the same game as a loop of :meth:`step`)."""
+        """Play to the end, ``agents[seat]`` choosing for each seat from its view and
+        legal moves (see :mod:`.playout`: choice agents such as :class:`RandomAgent`
+        are asked plain questions; the game is the one a loop of :meth:`step` plays)."""
         playout(self, agents)
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
@@ -444,8 +451,17 @@ class Game(RoundFlow):
         if self._rng is not None:
             state["_rng"] = rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
+        state["_view_cache"] = None  # (it keeps the lot it was made for)
+        state["_hand_names"] = list(self._hand_names)
         twin.__dict__.update(state)
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # what views keep between decisions is made again, not copied or pickled
+        state = self.__dict__.copy()
+        state["_view_cache"] = state["_view_parts"] = None
+        state["_hand_names"] = [None] * self.n
+        return state
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A new game consistent with everything ``seat`` has seen, all it has not

@@ -6,8 +6,11 @@ With agents that decide from the shape of the legal moves alone
 questions: it asks the agents with plain numbers (how many cards one may lead,
 which bid range) and makes the state changes :meth:`Game.step` would make. That
 is the fast path of random rollouts, for search and learning agents that play
-thousands of games. Any other agent gets the step-by-step loop, every action
-checked.
+thousands of games. Any other agent sits in the same loop: at each of its
+decisions it is handed its view and its legal moves (the state is then the
+step path's, to the byte), its action is checked and answers the plain question.
+A game with one such seat costs that seat's decisions, not a slower loop; no
+agent is ever handed the game.
 
 The fast path is the round flow written a second time, as one loop over the lots
 of a round: lead, auction, settle, next lead. The step-by-step path answers one
@@ -31,8 +34,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from auctionrules.engine.actions import FLIP, PASS
-from auctionrules.engine.agents import Agent, ChoiceAgent, plays_by_choice
+from auctionrules.engine.actions import FLIP, PASS, Action, Bid, Price
+from auctionrules.engine.agents import Agent, ChoiceAgent, Span, plays_by_choice
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.auctions.base import Sale
 from auctionrules.engine.auctions.bidding import (
@@ -45,6 +48,7 @@ from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, ONCE_AROUND, OPEN, SEALED
 from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD
+from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
@@ -57,19 +61,17 @@ def playout(game: Game, agents: Sequence[Agent]) -> None:
     """Play ``game`` to its end, ``agents[seat]`` choosing for each seat."""
     if len(agents) != game.n:
         raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
-    to_act, legal, step = game.to_act, game.legal, game.step
-    if not plays_by_choice(agents):
-        while not game.is_over:
-            seat = to_act()[0]
-            step(agents[seat].act(game, legal(seat)), seat)
-        return
+    chooser: list[ChoiceAgent] = []
+    for seat, agent in enumerate(agents):
+        chooser.append(agent if isinstance(agent, ChoiceAgent) and plays_by_choice((agent,))
+                       else _Asking(agent, game, seat))
     # An auction under way (a playout taking over mid-lot) ends step by step: a choice
     # agent's act asks itself the same questions, so the draws are the same.
+    to_act, legal, step = game.to_act, game.legal, game.step
     while game.phase == AUCTION:
         seat = to_act()[0]
-        step(agents[seat].act(game, legal(seat)), seat)
+        step(chooser[seat].act(None, legal(seat)), seat)
     game._acting = game._legal = None
-    chooser = list(agents)
     while True:
         phase = game.phase
         if phase == LEAD:
@@ -78,7 +80,43 @@ def playout(game: Game, agents: Sequence[Agent]) -> None:
             seat = game.flipper
             game._do(seat, _FLIP_OR_PASS[chooser[seat].pick(2)])
         else:
+            game._acting = game._legal = None
             return
+
+
+class _Asking(ChoiceAgent):
+    """Any agent in a playout: at each of its decisions it is handed its view and
+    the legal moves (the state is then exactly the step path's), and its action
+    is checked and turned into the answer of the plain question asked. So one
+    seat with its own agent costs that seat's decisions, not a slower game."""
+
+    __slots__ = ("agent", "game", "seat")
+
+    def __init__(self, agent: Agent, game: Game, seat: int) -> None:
+        self.agent, self.game, self.seat = agent, game, seat
+
+    def _ask(self) -> tuple[Action, Legal]:
+        game, seat = self.game, self.seat
+        game._acting = game._legal = None
+        legal = game.legal(seat)
+        action = self.agent.act(game.view(seat), legal)
+        if action not in legal:
+            game._refuse(action, seat)
+        game._acting = game._legal = None
+        return action, legal
+
+    def pick(self, count: int) -> int:
+        action, legal = self._ask()
+        return legal.actions.index(action)
+
+    def bid(self, span: Span, optional: bool) -> int | None:
+        action, _ = self._ask()
+        return action.amount if isinstance(action, Bid) else None
+
+    def price(self, span: Span) -> int:
+        action, _ = self._ask()
+        assert isinstance(action, Price)
+        return action.amount
 
 
 def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one loop, on purpose
@@ -203,6 +241,8 @@ def _bidding(  # noqa: PLR0917 - the round's values come in, not looked up per l
             lo = amount + unit  # = bid_floor(amount): a bid is whole units, >= minimum
             seat = after_bid(lot, seat)
         else:
+            if money < lo:  # only pass is legal: asked as ChoiceAgent.act would ask
+                agents[seat].pick(1)
             raw.append(("pass", number, seat))
             seat = after_pass(lot, seat)
     return None if lot.high_bidder == NOBODY else (lot.high_bidder, lot.high)
@@ -219,10 +259,11 @@ def _sealed(  # noqa: PLR0917 - the round's values come in, not looked up per lo
     lot.sealed = sealed
     for seat in range(n):  # (to_act()[0] is the first seat yet to bid)
         money = cash[seat]
-        amount = (
-            agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
-            if money >= lo else None
-        )
+        if money >= lo:
+            amount = agents[seat].bid((lo, money - (money - lo) % unit, unit), True)
+        else:  # only pass is legal: asked as ChoiceAgent.act would ask
+            agents[seat].pick(1)
+            amount = None
         sealed[seat] = amount or 0
         raw.append(("sealed-bid", number, seat, amount))
     return SealedAuction.reveal(game, lot)
@@ -235,6 +276,7 @@ def _fixed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
     """A fixed-price auction (as FixedPriceAuction.start and apply): the sale, or
     ``None`` when the lot was settled otherwise (``game.lot`` is then not ``lot``)."""
     auctioneer = lot.auctioneer
+    lot.price, lot.asker = -1, auctioneer  # (as FixedPriceAuction.start: no price yet)
     span = game.price_range(auctioneer)
     if span is None:  # a broke auctioneer keeps the lot
         game.take_free(lot, auctioneer)
@@ -244,9 +286,12 @@ def _fixed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
     for pos, seat in enumerate(order):
         lot.pos, lot.asker = pos, seat
         # legal: buy or pass if the cash reaches the price, else pass
-        if cash[seat] >= price and agents[seat].pick(2) == 0:
-            raw.append(("buy", number, seat))
-            return seat, price
+        if cash[seat] >= price:
+            if agents[seat].pick(2) == 0:
+                raw.append(("buy", number, seat))
+                return seat, price
+        else:  # only pass is legal: asked as ChoiceAgent.act would ask
+            agents[seat].pick(1)
         raw.append(("pass", number, seat))
     lot.pos = len(order)
     return FixedPriceAuction.nobody_buys(game, lot)
