@@ -31,7 +31,7 @@ def test_screens_hide_other_cash_but_prices_are_public() -> None:
     run(game, [(0, "play yoko/open"), (1, "bid 7000"), (2, "pass"), (0, "pass")])
     view = game.view(2).to_dict()
     assert view["cash"] == [None, None, 100000]
-    assert view["sales"] == [[0, 1, 7000]]
+    assert view["sales"] == [[1, 1, 7000]]  # (round 1, seat 1, the price)
     assert game.public_view().to_dict()["cash"] == [None, None, None]
 
 

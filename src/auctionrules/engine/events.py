@@ -5,6 +5,15 @@ of cards each hand received), a sealed bid is logged as ``sealed-bid`` without
 its amount until the ``reveal`` event, and a dummy card appears only once
 it is turned over. So the whole log can be shown to any player.
 
+Rounds are numbered from 1 (``event.round``), as in views, records and
+:attr:`Game.round_number <auctionrules.engine.Game.round_number>`. A ``sold``
+event's ``payments`` are ``[recipient, amount]`` pairs, the recipient a seat or
+:data:`~auctionrules.engine.BANK` (``-1``), the bank. A ``round-end`` event names
+the cards that end the round unsold (``unsold``: the lot whose card reached the
+round-ending count, never auctioned). A ``scored`` event's ``totals`` are each
+artist's column total on the board so far (also given as ``board``, its older
+name); a view's ``board`` is the board itself, one row per round.
+
 An event is a small immutable slotted value (cheap to create: random play makes
 one per action); its ``fields`` mapping must not be modified.
 """
@@ -205,31 +214,37 @@ def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def round_end_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
-    """``round-end``: why the round ended, the artist whose card ended it, the counts.
+    """``round-end``: why the round ended, the artist whose card ended it, the counts,
+    the cards that end the round unsold (the lot under the hammer, never auctioned).
 
-    ``raw`` is ``("round-end", round, round_end_fields, ids, reason, artist, counts)``.
+    ``raw`` is ``("round-end", round, round_end_fields, ids, reason, artist, counts,
+    names, unsold)``.
     """
-    ids, reason, artist, counts = raw[3:]
+    ids, reason, artist, counts, names, unsold = raw[3:]
     return {
         "reason": reason,
         "artist": None if artist is None else ids[artist],
         "counts": dict(zip(ids, counts, strict=True)),
+        "unsold": [names[c] for c in unsold],
     }
 
 
 def scored_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
-    """``scored``: the ranking, the values placed, the board so far (rows up to
-    ``round_index``, which never change again) and the payouts.
+    """``scored``: the ranking, the values placed, each artist's total on the board so
+    far (``totals``, and ``board`` its older name; rows up to ``round_index``, which
+    never change again) and the payouts.
 
     ``raw`` is ``("scored", round, scored_fields, ids, ranked, added, board,
     round_index, values, payouts)``.
     """
     ids, ranked, added, board, round_index, values, payouts = raw[3:]
     rows = board[: round_index + 1]
+    totals = dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True))
     return {
         "ranked": [ids[a] for a in ranked],
         "added": dict(zip(ids, added, strict=True)),
-        "board": dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True)),
+        "totals": totals,
+        "board": dict(totals),
         "values": dict(zip(ids, values, strict=True)),
         "payouts": list(payouts),
     }

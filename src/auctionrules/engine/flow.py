@@ -44,7 +44,8 @@ class RoundFlow:
     #: kept with the hand: the legal leads and companions are read from it).
     distinct: list[list[int]]
     deck: list[int]
-    cash: list[int]
+    #: each seat's money, a tuple replaced at every payment (never changed in place)
+    cash: tuple[int, ...]
     board: list[list[int]]
     round: int
     counts: list[int]
@@ -228,7 +229,7 @@ class RoundFlow:
     def pay(self, lot: Lot, winner: int, price: int) -> None:
         """The money and cards of a sale, and its ``sold`` entry: :meth:`sell` without
         what follows a settled lot (the playout leads on its own way)."""
-        cash = self.cash
+        cash = list(self.cash)
         cash[winner] -= price
         payments = sale_payments(self.rules.payee, lot, winner, price)
         for to, amount in payments:
@@ -236,8 +237,9 @@ class RoundFlow:
                 self.bank_in += amount
             else:
                 cash[to] += amount
+        self.cash = tuple(cash)
         self.owned[winner].extend(lot.cards)
-        self.sales.append((self.round, winner, price))
+        self.sales.append((self.round + 1, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
 
@@ -312,13 +314,16 @@ class RoundFlow:
         the hands not being exhausted, the game goes on to the next round.
         """
         rules, codec = self.rules, self.rules.codec
+        unsold: list[int] = []
         if self.lot is not None:
-            self.table.extend(self.lot.cards)
+            unsold = self.lot.cards
+            self.table.extend(unsold)
             self.lot = None
         ids = codec.artist_ids
         reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
+        # (self.counts is replaced, never changed, below; the lot's cards list is dropped)
         self._raw.append(("round-end", self.round + 1, round_end_fields, ids, reason, artist,
-                          self.counts))  # (self.counts is replaced, never changed, below)
+                          self.counts, self._names, unsold))
         score = score_round(
             counts=self.counts,
             owned=[map(_ARTIST_OF, cards) for cards in self.owned],
@@ -329,9 +334,8 @@ class RoundFlow:
             tie_break=rules.ranking_tie_break,
             valuation=rules.valuation,
         )
-        for seat, pay in enumerate(score.payouts):
-            self.cash[seat] += pay
-            self.bank_out += pay
+        self.cash = tuple(map(int.__add__, self.cash, score.payouts))
+        self.bank_out += sum(score.payouts)
         self._raw.append(("scored", self.round + 1, scored_fields, ids, score.ranked,
                           score.added, self.board, self.round, score.values, score.payouts))
         for cards in self.owned:
@@ -363,7 +367,7 @@ class RoundFlow:
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 
     def _finish(self, reason: Reason) -> None:
-        cash = tuple(self.cash)
+        cash = self.cash
         self.outcome = Outcome(
             reason,
             cash,

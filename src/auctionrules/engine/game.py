@@ -46,7 +46,7 @@ from auctionrules.model import Ruleset
 
 #: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
 _FLAT_LISTS = (
-    "deck", "cash", "counts", "table", "discard", "sales", "_raw", "_events", "_actions"
+    "deck", "counts", "table", "discard", "sales", "_raw", "_events", "_actions"
 )
 #: and lists of such lists.
 _NESTED_LISTS = ("hands", "distinct", "board", "owned")
@@ -120,7 +120,13 @@ class Game(RoundFlow):
         round]}`` or a list of rows, ``round`` 1-based, ``auctioneer`` the seat to
         lead, ``played`` cards already on the table this round (unowned),
         ``owned`` cards bought this round per seat, ``deck`` the undealt cards
-        in draw order (default: the rest of the deck in a fixed order).
+        in draw order (default: the rest of the deck in a fixed order). ``seed``
+        seeds the game's own generator, which draws the random dummy-card choices
+        (``dummy_hands.flip``); a record keeps it, so the flips replay.
+
+        A position that cannot arise is refused with :class:`RulesError`: more
+        copies of a card than the game has (hands, table, owned cards and deck
+        together), as many cards of an artist laid this round as end it.
         """
         rules = setup.resolve_rules(ruleset, players, rules)
         if not 0 <= auctioneer < rules.players:
@@ -189,7 +195,7 @@ class Game(RoundFlow):
         self._index_hands()
         self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
         self.deck = deck
-        self.cash = list(cash)
+        self.cash = tuple(cash)
         self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
         self.round = round_index
         self.counts = [0] * rules.artists

@@ -186,6 +186,7 @@ def _lots(game: Game, agents: list[ChoiceAgent]) -> None:  # noqa: PLR0915 - one
         # RoundFlow.sell, with its _settled and _lead_from for the usual case written out
         winner, price = sale
         pay(lot, winner, price)
+        cash = game.cash  # (a new tuple after every payment)
         if plain_settle:
             game.lot = None
             game.last_auctioneer = auctioneer
@@ -222,7 +223,7 @@ def _double(game: Game, lot: Lot, agents: list[ChoiceAgent], raw: list[Any], num
 
 
 def _bidding(  # noqa: PLR0917 - the round's values come in, not looked up per lot
-    lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any], number: int,
+    lot: Lot, agents: list[ChoiceAgent], cash: tuple[int, ...], raw: list[Any], number: int,
     unit: int, lo: int, seat: int | None, after_bid: Successor, after_pass: Successor,
 ) -> Sale | None:
     """An open or once-around auction from ``seat`` (as _Bidding.apply, turn after
@@ -249,7 +250,7 @@ def _bidding(  # noqa: PLR0917 - the round's values come in, not looked up per l
 
 
 def _sealed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
-    game: Game, lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any],
+    game: Game, lot: Lot, agents: list[ChoiceAgent], cash: tuple[int, ...], raw: list[Any],
     number: int, unit: int, lo: int,
 ) -> Sale | None:
     """A sealed auction (as SealedAuction.apply for every seat, then reveal): the sale,
@@ -270,7 +271,7 @@ def _sealed(  # noqa: PLR0917 - the round's values come in, not looked up per lo
 
 
 def _fixed(  # noqa: PLR0917 - the round's values come in, not looked up per lot
-    game: Game, lot: Lot, agents: list[ChoiceAgent], cash: list[int], raw: list[Any],
+    game: Game, lot: Lot, agents: list[ChoiceAgent], cash: tuple[int, ...], raw: list[Any],
     number: int,
 ) -> Sale | None:
     """A fixed-price auction (as FixedPriceAuction.start and apply): the sale, or
