@@ -224,17 +224,22 @@ def make_view(game: Game, seat: int | None) -> View:
     raw = game._raw
     mark = len(raw)
     cache = game._view_cache
-    if cache is None or not (
-        cache[0] == mark
-        or (
+    if cache is None:
+        cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
+    elif cache[0] != mark:
+        kept = cache[0]
+        if (
             game.lot is cache[2]
             and game.phase == cache[1]
-            and all(entry[0] in _QUIET for entry in raw[cache[0] : mark])
-        )
-    ):
-        cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
-    else:
-        cache[0] = mark
+            and (
+                raw[kept][0] in _QUIET
+                if mark - kept == 1
+                else _QUIET.issuperset([entry[0] for entry in raw[kept:mark]])
+            )
+        ):
+            cache[0] = mark
+        else:
+            cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
     # the own hand: within a round a hand only shrinks, so its round and size say
     # whether the names kept for it are still its cards
     if seat is None:
