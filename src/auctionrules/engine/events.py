@@ -106,16 +106,17 @@ class Events(Sequence[Event]):
     builds its :class:`Event` values when first read (most loops never read
     them). It compares equal to a tuple or list of the same events."""
 
-    __slots__ = ("_items", "_source")
+    __slots__ = ("_items", "_source", "_start", "_stop")
 
-    def __init__(self, source: Callable[[], list[Event]]) -> None:
-        self._source: Callable[[], list[Event]] | None = source
-        self._items: tuple[Event, ...] = ()
+    def __init__(self, source: Callable[[int, int], list[Event]], start: int, stop: int) -> None:
+        # ``source(start, stop)`` builds the events of the log's entries start..stop
+        self._source: Callable[[int, int], list[Event]] | None = source
+        self._start, self._stop = start, stop
 
     def _events(self) -> tuple[Event, ...]:
         source = self._source
         if source is not None:
-            self._items, self._source = tuple(source()), None
+            self._items, self._source = tuple(source(self._start, self._stop)), None
         return self._items
 
     @overload

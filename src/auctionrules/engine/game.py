@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import partial
 from typing import Any, NoReturn
 
 from auctionrules.engine import setup
@@ -306,20 +305,23 @@ class Game(RoundFlow):
         """
         if action.__class__ is str:
             action = Action.parse(action)  # type: ignore[arg-type,unused-ignore]
-        elif not isinstance(action, Action):
-            raise MalformedActionError(f"{action!r} is not an action")
-        to_act = self.to_act()
-        if seat is None:
-            if len(to_act) != 1:
+        legal = self._legal
+        # (the usual loop asked legal(seat) for this very seat: its answer is kept)
+        if legal is None or legal.seat != seat or seat is None or action not in legal:
+            if not isinstance(action, Action):
+                raise MalformedActionError(f"{action!r} is not an action")
+            to_act = self.to_act()
+            if seat is None:
+                if len(to_act) != 1:
+                    self._refuse(action, seat)
+                seat = to_act[0]
+            if seat not in to_act or action not in self.legal(seat):
                 self._refuse(action, seat)
-            seat = to_act[0]
-        if seat not in to_act or action not in self.legal(seat):
-            self._refuse(action, seat)
         raw = self._raw
         mark = len(raw)
         self._acting = self._legal = None
-        self._do(seat, action)
-        return Events(partial(self._materialise, mark, len(raw)))
+        self._do(seat, action)  # type: ignore[arg-type]  # (an Action: it is legal)
+        return Events(self._materialise, mark, len(raw))
 
     def step(self, action: Action, seat: int) -> None:
         """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
