@@ -173,8 +173,9 @@ def test_an_agent_that_overrides_act_is_asked_every_action() -> None:
     assert dumps(game.record()) == dumps(play_game(rules, seed=1).record())
 
 
-def test_a_plain_agent_gets_the_checked_loop() -> None:
-    """Not a choice agent at all: the playout steps, checking every action."""
+def test_a_plain_agents_actions_are_checked_in_a_playout() -> None:
+    """Not a choice agent at all: the playout hands it its view and legal moves at
+    its decisions and checks what it answers."""
 
     class Cheat:
         def act(self, state: Any, legal: Legal) -> Action:

@@ -164,3 +164,25 @@ def test_a_mixed_playout_plays_the_game_of_the_step_loop() -> None:
             checked = play_game(rs, players, seed=seed, agents=plain, check=True)
             assert dumps(fast.record()) == dumps(checked.record())
             assert len(mixed[1].handed) == sum(1 for s, _ in fast.log if s == 1)
+
+
+def test_views_and_mid_game_states_pickle() -> None:
+    """A pickled game (the parts views keep are made again) shows the same views and
+    plays on to the same game."""
+    import pickle
+
+    from auctionrules.engine import dumps
+
+    game = Game.new(ruleset("hig-1992-en"), players=4, seed=6)
+    agents = [RandomAgent(s) for s in range(4)]
+    for _ in range(70):
+        seat = game.to_act()[0]
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    view = game.view(2)
+    assert pickle.loads(pickle.dumps(view)) == view
+    again = pickle.loads(pickle.dumps(game))
+    assert [again.view(s) for s in range(4)] == [game.view(s) for s in range(4)]
+    twin = game.clone()
+    for other in (again, twin):
+        other.playout([RandomAgent(s) for s in range(4)])
+    assert dumps(again.record()) == dumps(twin.record())

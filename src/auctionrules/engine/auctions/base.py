@@ -12,7 +12,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow as Game
+    from auctionrules.engine.flow import RoundFlow
 
 PASS_ONLY = (PASS,)
 
@@ -36,22 +36,22 @@ class Auction:
     __slots__ = ()
     name = ""
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         """Set the lot up for this auction type (may settle it at once)."""
         raise NotImplementedError
 
-    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
+    def to_act(self, game: RoundFlow, lot: Lot) -> tuple[int, ...]:
         """Seats that must act now."""
         return game.alone[lot.asker]
 
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+    def legal(self, game: RoundFlow, lot: Lot, seat: int) -> Legal:
         """What ``seat`` (one of :meth:`to_act`) may do."""
         raise NotImplementedError
 
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         """Why ``action`` by ``seat`` is illegal, or ``None``."""
         raise NotImplementedError
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+    def apply(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> None:
         """Carry out a legal action."""
         raise NotImplementedError

@@ -11,7 +11,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow as Game
+    from auctionrules.engine.flow import RoundFlow
 
 #: Who is asked after ``seat`` bid or passed: ``successor(lot, seat)``, ``None`` = over.
 Successor = Callable[[Lot, int], "int | None"]
@@ -26,33 +26,33 @@ class _Bidding(Auction):
 
     __slots__ = ()
 
-    def successors(self, game: Game) -> tuple[Successor, Successor]:
+    def successors(self, game: RoundFlow) -> tuple[Successor, Successor]:
         """``(after_bid, after_pass)``: the seat asked after a bid or a pass by ``seat``
         (``after_bid(lot, seat)``), or ``None`` when the auction is over."""
         raise NotImplementedError
 
-    def opening(self, game: Game, lot: Lot) -> int | None:
+    def opening(self, game: RoundFlow, lot: Lot) -> int | None:
         """Set the lot up; the first seat asked (``None``: nobody may bid)."""
         raise NotImplementedError
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         asker = self.opening(game, lot)
         if asker is None:
             self.finish(game, lot)
         else:
             lot.asker = asker
 
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+    def legal(self, game: RoundFlow, lot: Lot, seat: int) -> Legal:
         return Legal(seat, PASS_ONLY, game.bid_range(seat, lot.high))
 
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
             return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
         return f"a {self.name} auction is running: bid or pass"
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+    def apply(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> None:
         after_bid, after_pass = self.successors(game)
         if action.__class__ is Bid:
             lot.high, lot.high_bidder = action.amount, seat
@@ -67,7 +67,7 @@ class _Bidding(Auction):
         else:
             lot.asker = nxt
 
-    def finish(self, game: Game, lot: Lot) -> None:
+    def finish(self, game: RoundFlow, lot: Lot) -> None:
         """Sell to the high bidder, or apply the no-bid rule."""
         if lot.high_bidder == NOBODY:
             game.no_bid(lot)
@@ -81,10 +81,10 @@ class OpenAuction(_Bidding):
     __slots__ = ()
     name = "open"
 
-    def opening(self, game: Game, lot: Lot) -> int | None:
+    def opening(self, game: RoundFlow, lot: Lot) -> int | None:
         return game.rules.open_ending.first(lot)
 
-    def successors(self, game: Game) -> tuple[Successor, Successor]:
+    def successors(self, game: RoundFlow) -> tuple[Successor, Successor]:
         ending = game.rules.open_ending
         return ending.after_bid, ending.after_pass
 
@@ -96,14 +96,14 @@ class OnceAround(_Bidding):
     __slots__ = ()
     name = "once-around"
 
-    def opening(self, game: Game, lot: Lot) -> int | None:
+    def opening(self, game: RoundFlow, lot: Lot) -> int | None:
         order = game.rules.orders[lot.auctioneer]
         if game.rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
         lot.order, lot.pos = order, 0
         return order[0]
 
-    def successors(self, game: Game) -> tuple[Successor, Successor]:
+    def successors(self, game: RoundFlow) -> tuple[Successor, Successor]:
         return next_in_order, next_in_order
 
 
@@ -120,23 +120,23 @@ class SealedAuction(Auction):
     __slots__ = ()
     name = "sealed"
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         lot.sealed = [None] * lot.n
 
-    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
+    def to_act(self, game: RoundFlow, lot: Lot) -> tuple[int, ...]:
         return tuple([s for s, b in enumerate(lot.sealed) if b is None])
 
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+    def legal(self, game: RoundFlow, lot: Lot, seat: int) -> Legal:
         return Legal(seat, PASS_ONLY, game.bid_range(seat, 0))
 
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
             return range_reason("bid", action.amount, game.bid_range(seat, 0))
         return "a sealed auction is running: bid or pass"
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+    def apply(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> None:
         amount = action.amount if action.__class__ is Bid else None
         lot.sealed[seat] = amount or 0
         # (the entry keeps the amount for the action log; the event hides it)
@@ -149,7 +149,7 @@ class SealedAuction(Auction):
                 game.sell(lot, *sale)
 
     @staticmethod
-    def reveal(game: Game, lot: Lot) -> Sale | None:
+    def reveal(game: RoundFlow, lot: Lot) -> Sale | None:
         """Every seat has bid: open the fists; the sale, or ``None`` if nobody bid."""
         bids = [b or 0 for b in lot.sealed]
         game._raw.append(("reveal", game.round + 1, {"bids": bids}))

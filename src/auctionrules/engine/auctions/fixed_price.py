@@ -10,7 +10,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow as Game
+    from auctionrules.engine.flow import RoundFlow
 
 _BUY_OR_PASS = (BUY, PASS)
 
@@ -28,18 +28,18 @@ class FixedPriceAuction(Auction):
     __slots__ = ()
     name = "fixed-price"
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         lot.price = -1
         lot.asker = lot.auctioneer
         if game.price_range(lot.auctioneer) is None:
             game.take_free(lot, lot.auctioneer)
 
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
+    def legal(self, game: RoundFlow, lot: Lot, seat: int) -> Legal:
         if lot.price < 0:
             return Legal(seat, (), price=game.price_range(seat))
         return Legal(seat, _BUY_OR_PASS if game.cash[seat] >= lot.price else PASS_ONLY)
 
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if lot.price < 0:
             if isinstance(action, Price):
                 return range_reason("price", action.amount, game.price_range(seat))
@@ -53,14 +53,14 @@ class FixedPriceAuction(Auction):
         return f"the price is {lot.price}: buy or pass"
 
     @staticmethod
-    def name_price(game: Game, lot: Lot, seat: int, price: int) -> None:
+    def name_price(game: RoundFlow, lot: Lot, seat: int, price: int) -> None:
         """The auctioneer names ``price``; the others are asked from the left."""
         lot.price = price
         game._raw.append(("price", game.round + 1, seat, price))
         lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
         lot.asker = lot.order[0]
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
+    def apply(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> None:
         if isinstance(action, Price):
             self.name_price(game, lot, seat, action.amount)
             return
@@ -75,7 +75,7 @@ class FixedPriceAuction(Auction):
                 game.sell(lot, *sale)
 
     @staticmethod
-    def nobody_buys(game: Game, lot: Lot) -> Sale | None:
+    def nobody_buys(game: RoundFlow, lot: Lot) -> Sale | None:
         """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does:
         buy (the sale: the price, or all their cash if that is less) or take the lot
         free (done here; ``None``)."""
