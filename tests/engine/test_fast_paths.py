@@ -1,5 +1,5 @@
 """The speed paths agree with the plain ones: ``play_game`` (``Game.playout``: choice
-agents asked with plain numbers, fused auction loops, compact and deferred raw
+agents asked with plain numbers, the decisions generator never suspending, compact and deferred raw
 events) and ``Game.apply_unchecked`` give the same game, byte for byte, as
 ``Game.apply`` of the action *text* (parsed, checked, events built per action),
 for many seeds of every bundled variant, with and without its optional modules,

@@ -147,13 +147,10 @@ def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:
     return [RandomAgent(f"{seed}/{seat}") for seat in range(players)]
 
 
-def plays_by_choice(agents: Sequence[Any]) -> TypeGuard[Sequence[ChoiceAgent]]:
-    """Whether every agent is a :class:`ChoiceAgent` that keeps its ``act``, so a
-    playout may ask them the plain questions."""
-    return all(
-        isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
-        for agent in agents
-    )
+def by_choice(agent: object) -> TypeGuard[ChoiceAgent]:
+    """Whether ``agent`` is a :class:`ChoiceAgent` that keeps its ``act``, so a
+    playout may ask it the plain questions."""
+    return isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
 
 
 __all__ = ["PASS", "Agent", "ChoiceAgent", "RandomAgent", "default_agents"]

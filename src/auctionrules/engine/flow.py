@@ -1,16 +1,19 @@
 """The flow of a round: laying cards, settling lots, dummy cards, scoring, next round.
 
 :class:`RoundFlow` is the base of :class:`~auctionrules.engine.game.Game` that
-holds the state and moves it on after every accepted action; the auction-type
-strategies (:mod:`.auctions`) call its public methods (:meth:`RoundFlow.sell`,
-:meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`, :meth:`RoundFlow.add_second`
-...). Nothing here checks legality: :class:`Game` does that first.
+holds the state and the transitions that are not decisions: what a lead, a
+sale, a flip and a round end do. The decisions themselves (who is asked what,
+and what the answer does) are :mod:`.decisions`, which calls the methods here
+(:meth:`RoundFlow.sell`, :meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`,
+:meth:`RoundFlow.add_second`...); the auction types set their lots up through
+them. Nothing here checks legality: :class:`Game` does that first.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Generator
 from typing import Any
 
 from auctionrules.engine.actions import Action
@@ -69,8 +72,15 @@ class RoundFlow:
     #: raw log entries, ``(kind, round, fields)`` or compact (see :mod:`.events`)
     _raw: list[tuple[Any, ...]]
     _events: list[Event]
-    _acting: tuple[int, ...] | None
+    #: the decisions generator the step API drives, and the decision it waits for
+    #: (see :mod:`.decisions`); made from the state when first needed
+    _flow: Generator[Any, Any, None] | None
+    _pend: Any
+    #: the legal moves of the seat asked last in a sealed auction
     _legal: Legal | None
+    #: ``(None,) * players``: the choosers of the step API (every seat is asked by
+    #: suspending the decisions generator)
+    _nobody: tuple[None, ...]
     _unit: int
     _min_bid: int
     _names: tuple[str, ...]
@@ -182,20 +192,6 @@ class RoundFlow:
         self.counts[artist] += 1
         return self.counts[artist] >= self._artist_cards
 
-    def _lead(self, seat: int, code: int) -> None:
-        hand = self._take_from_hand(seat, code)
-        self._raw.append(("play", self.round + 1, seat, self._names[code]))
-        self.lot = lot = Lot(self.n, seat, code, code % 5)
-        self.last_card_player = self.last_auctioneer = seat
-        if self._place(code):
-            self._end_round(exhausted=False, artist=code // 5)
-        # (the leader's own hand is the cheap first test of "every hand is empty")
-        elif not hand and not self.rules.last_card_sold and self._exhausted():
-            self._end_round(exhausted=True)
-        else:
-            self.phase = AUCTION
-            AUCTIONS[lot.kind].start(self, lot)
-
     def add_second(self, lot: Lot, seat: int, code: int) -> None:
         """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
         if self.place_second(lot, seat, code):
@@ -222,13 +218,8 @@ class RoundFlow:
         return True
 
     def sell(self, lot: Lot, winner: int, price: int) -> None:
-        """``winner`` pays ``price`` for the lot, to the payees the rules name."""
-        self.pay(lot, winner, price)
-        self._settled(lot, winner)
-
-    def pay(self, lot: Lot, winner: int, price: int) -> None:
-        """The money and cards of a sale, and its ``sold`` entry: :meth:`sell` without
-        what follows a settled lot (the playout leads on its own way)."""
+        """``winner`` pays ``price`` for the lot, to the payees the rules name; then
+        what follows a settled lot."""
         cash = list(self.cash)
         cash[winner] -= price
         payments = sale_payments(self.rules.payee, lot, winner, price)
@@ -242,6 +233,7 @@ class RoundFlow:
         self.sales.append((self.round + 1, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
+        self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
@@ -269,6 +261,13 @@ class RoundFlow:
         self.lot = None
         self.last_auctioneer = lot.auctioneer
         rules = self.rules
+        if not rules.dummies and not rules.last_card_sold:  # (the usual case, first)
+            resume = (lot.auctioneer + 1) % self.n
+            if self.hands[resume] and not self._companion_rule:
+                self.phase, self.turn = LEAD, resume
+            else:
+                self._lead_from(resume)
+            return
         if rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
             return
@@ -283,6 +282,16 @@ class RoundFlow:
                 else:
                     self.phase, self.flipper, self.resume = FLIPPING, flipper, resume
                     return
+        self._lead_from(resume)
+
+    def _flip_or_pass(self, seat: int, flip: bool) -> None:
+        """The flipper's decision: turn over a dummy card, or not; then the lead."""
+        resume = self.resume
+        if flip:
+            if self._flip(seat, chosen=True):
+                return
+        else:
+            self._raw.append(("pass", self.round + 1, seat))
         self._lead_from(resume)
 
     def _flip(self, flipper: int, chosen: bool = False) -> bool:

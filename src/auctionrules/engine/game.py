@@ -5,7 +5,8 @@
 :meth:`Game.apply` does it (checking everything first, so an illegal action
 leaves the state exactly as it was), :meth:`Game.view` is what one player may
 see; :meth:`Game.playout` plays on to the end with agents (the fast path of
-random rollouts, see :mod:`.playout`). The rules come in compiled
+random rollouts). Both drive the one writing of the game's decisions,
+:mod:`.decisions`. The rules come in compiled
 (:class:`~auctionrules.engine.rules.Rules`); nothing here compares an option
 name or an edition. Cards are int codes inside (see
 :mod:`auctionrules.engine.cards`).
@@ -22,9 +23,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from auctionrules.engine import setup
-from auctionrules.engine.actions import FLIP, PASS, Action, Flip, Pass, Play
-from auctionrules.engine.agents import Agent
+from auctionrules.engine.actions import Action, Flip, Pass, Play
+from auctionrules.engine.agents import Agent, by_choice
 from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.decisions import Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (
     GameOverError,
@@ -33,11 +35,10 @@ from auctionrules.engine.errors import (
     RulesError,
 )
 from auctionrules.engine.events import Event, Events, actions_of, materialise
-from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
+from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
-from auctionrules.engine.playout import playout
 from auctionrules.engine.record import make_record
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.views import View, make_view
@@ -155,6 +156,7 @@ class Game(RoundFlow):
         game.alone = rules.alone
         game._companion_rule = rules.lead_requires_companion
         game._artist_cards = rules.artist_cards
+        game._nobody = (None,) * rules.players
         return game
 
     def _fresh_history(self) -> None:
@@ -163,7 +165,7 @@ class Game(RoundFlow):
         self._events = []
         self._actions = []
         self._decoded = 0
-        self._acting = None
+        self._flow = self._pend = None
         self._legal = None
         self._view_cache = None
         self._view_parts = None
@@ -252,47 +254,47 @@ class Game(RoundFlow):
         """The current round, 1-based."""
         return self.round + 1
 
+    def _pending(self) -> Pending | None:
+        """The decision the game waits for (``None``: the game is over), asked of the
+        decisions generator, which is made from the state when first needed."""
+        if self._flow is None:
+            self._flow = flow = decisions(self, self._nobody)
+            self._pend = next(flow, None)
+        return self._pend  # type: ignore[no-any-return]
+
+    def _send(self, seat: int, action: Action) -> None:
+        """Carry out a legal action: the generator runs on to the next decision."""
+        self._legal = None
+        flow = self._flow
+        assert flow is not None
+        try:
+            self._pend = flow.send((seat, action))
+        except StopIteration:
+            self._pend = None
+
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now: one, or for a sealed auction every seat yet to bid."""
-        acting = self._acting
-        if acting is None:
-            phase = self.phase
-            if phase == AUCTION:
-                lot = self.lot
-                assert lot is not None
-                acting = AUCTIONS[lot.kind].to_act(self, lot)
-            elif phase == LEAD:
-                acting = self.alone[self.turn]
-            elif phase == FLIPPING:
-                acting = self.alone[self.flipper]
-            else:
-                acting = ()
-            self._acting = acting
-        return acting
+        pending = self._pend if self._flow is not None else self._pending()
+        if pending.__class__ is Legal:
+            return self.alone[pending.seat]
+        return pending or ()  # type: ignore[return-value]
 
     def legal(self, seat: int) -> Legal:
         """What ``seat`` may do now (empty if it is not their turn).
 
-        The answer is kept until the state changes, so asking again (as
+        The answer is the decision the game waits for, so asking again (as
         :meth:`apply` does to check an action) costs nothing.
         """
-        cached = self._legal
-        if cached is not None and cached.seat == seat:
-            return cached
-        if seat not in (self._acting or self.to_act()):
-            return Legal(seat, ())
-        phase = self.phase
-        if phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            legal = AUCTIONS[lot.kind].legal(self, lot, seat)
-        elif phase == LEAD:
-            plays = self.rules.plays
-            legal = Legal(seat, tuple(map(plays.__getitem__, self.leadable(seat))))
-        else:
-            legal = Legal(seat, (FLIP, PASS))
-        self._legal = legal
-        return legal
+        pending = self._pend if self._flow is not None else self._pending()
+        if pending.__class__ is Legal:
+            if pending.seat == seat:
+                return pending
+        elif pending is not None and seat in pending:
+            legal = self._legal
+            if legal is None or legal.seat != seat:
+                legal = self._legal = sealed_legal(self, seat)
+            return legal
+        return Legal(seat, ())
 
     # --- applying actions ---------------------------------------------------------------
 
@@ -305,9 +307,9 @@ class Game(RoundFlow):
         """
         if action.__class__ is str:
             action = Action.parse(action)  # type: ignore[arg-type,unused-ignore]
-        legal = self._legal
-        # (the usual loop asked legal(seat) for this very seat: its answer is kept)
-        if legal is None or legal.seat != seat or seat is None or action not in legal:
+        pending = self._pend if self._flow is not None else self._pending()
+        # (the usual loop: the one seat asked, a legal action)
+        if pending.__class__ is not Legal or pending.seat != seat or action not in pending:
             if not isinstance(action, Action):
                 raise MalformedActionError(f"{action!r} is not an action")
             to_act = self.to_act()
@@ -319,26 +321,19 @@ class Game(RoundFlow):
                 self._refuse(action, seat)
         raw = self._raw
         mark = len(raw)
-        self._acting = self._legal = None
-        self._do(seat, action)  # type: ignore[arg-type]  # (an Action: it is legal)
+        self._send(seat, action)  # type: ignore[arg-type]  # (an Action of a seat: legal)
         return Events(self._materialise, mark, len(raw))
 
     def step(self, action: Action, seat: int) -> None:
         """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
         explicit seat, without building the returned events: the fast path for
         agents and simulations. The events are still in :attr:`events`."""
-        legal = self._legal
-        if legal is None or legal.seat != seat:
-            legal = self.legal(seat)  # empty for a seat that may not act
-        if action not in legal:
+        pending = self._pend if self._flow is not None else self._pending()
+        if pending.__class__ is not Legal or pending.seat != seat:
+            pending = self.legal(seat)  # empty for a seat that may not act
+        if action not in pending:
             self._refuse(action, seat)
-        self._acting = self._legal = None
-        if self.phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            AUCTIONS[lot.kind].apply(self, lot, seat, action)
-        else:
-            self._do(seat, action)
+        self._send(seat, action)
 
     def _materialise(self, start: int, stop: int | None = None) -> list[Event]:
         """Event objects of the log from index ``start`` to ``stop`` (built once, on
@@ -380,32 +375,36 @@ class Game(RoundFlow):
 
     def playout(self, agents: Sequence[Agent]) -> None:
         """Play to the end, ``agents[seat]`` choosing for each seat from its view and
-        legal moves (see :mod:`.playout`: choice agents such as :class:`RandomAgent`
-        are asked plain questions; the game is the one a loop of :meth:`step` plays)."""
-        playout(self, agents)
+        legal moves; choice agents such as :class:`RandomAgent` are asked their plain
+        questions without a ``Legal`` built (see :mod:`.decisions`: the game is the
+        one a loop of :meth:`step` plays)."""
+        if len(agents) != self.n:
+            raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
+        chooser = [agent if by_choice(agent) else None for agent in agents]
+        self._flow = flow = decisions(self, chooser)
+        self._legal = None
+        try:
+            self._pend = pending = next(flow, None)
+            while pending is not None:  # a seat whose agent is not a choice agent
+                if pending.__class__ is Legal:
+                    legal: Legal = pending
+                    seat = legal.seat
+                else:
+                    seat = pending[0]  # type: ignore[index]
+                    legal = self.legal(seat)
+                action = agents[seat].act(self.view(seat), legal)
+                if action not in legal:
+                    self._refuse(action, seat)
+                self._send(seat, action)
+                pending = self._pend
+        finally:
+            # the step API makes its own generator (this one asks the choice agents)
+            self._flow = self._pend = None
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
         """Carry out an action known to be legal (engines and benchmarks; no checks)."""
-        self._acting = self._legal = None
-        self._do(seat, action)
-
-    def _do(self, seat: int, action: Action) -> None:
-        phase = self.phase
-        if phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            AUCTIONS[lot.kind].apply(self, lot, seat, action)
-        elif phase == LEAD:
-            assert isinstance(action, Play)
-            self._lead(seat, self.rules.codec.codes[action.card])
-        else:
-            resume = self.resume
-            if isinstance(action, Flip):
-                if self._flip(seat, chosen=True):
-                    return
-            else:
-                self._raw.append(("pass", self.round + 1, seat))
-            self._lead_from(resume)
+        self._pending()
+        self._send(seat, action)
 
     # --- observation, records, checks ---------------------------------------------------
 
@@ -460,6 +459,7 @@ class Game(RoundFlow):
             state["_rng"] = rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
         state["_view_cache"] = None  # (it keeps the lot it was made for)
+        state["_flow"] = state["_pend"] = None  # (made again from the state when needed)
         state["_hand_names"] = list(self._hand_names)
         twin.__dict__.update(state)
         return twin
@@ -468,6 +468,7 @@ class Game(RoundFlow):
         # what views keep between decisions is made again, not copied or pickled
         state = self.__dict__.copy()
         state["_view_cache"] = state["_view_parts"] = None
+        state["_flow"] = state["_pend"] = None
         state["_hand_names"] = [None] * self.n
         return state
 

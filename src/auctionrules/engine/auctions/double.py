@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import PASS, Action, Add, Pass
+from auctionrules.engine.actions import Action, Add, Pass
 from auctionrules.engine.auctions.base import Auction
 from auctionrules.engine.cards import DOUBLE
-from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
@@ -29,18 +28,14 @@ class DoubleAuction(Auction):
         lot.order, lot.pos, lot.asker = order, 0, order[0]
 
     @staticmethod
-    def _must_add(game: RoundFlow, lot: Lot, seat: int) -> bool:
+    def must_add(game: RoundFlow, lot: Lot, seat: int) -> bool:
         """Under ``lead_requires_companion`` the leader led the double *because* they hold
         its companion, and must add it: the double may not go round the table for free."""
         return game.rules.lead_requires_companion and seat == lot.leader and lot.pos == 0
 
-    def legal(self, game: RoundFlow, lot: Lot, seat: int) -> Legal:
-        adds = tuple(map(game.rules.adds.__getitem__, game.companions(seat, lot.cards[0])))
-        return Legal(seat, adds if self._must_add(game, lot, seat) else (*adds, PASS))
-
     def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
-            if self._must_add(game, lot, seat):
+            if self.must_add(game, lot, seat):
                 return "under the companion rule the leader must add the second card"
             return None
         if isinstance(action, Add):
@@ -54,14 +49,6 @@ class DoubleAuction(Auction):
                 return f"{action.card} is not in seat {seat}'s hand"
             return None
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
-
-    def apply(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> None:
-        if isinstance(action, Add):
-            game.add_second(lot, seat, game.rules.codec.code(action.card))
-            return
-        game._raw.append(("pass", game.round + 1, seat))
-        if not lot.ask_next():
-            self.nobody_adds(game, lot)
 
     @staticmethod
     def nobody_adds(game: RoundFlow, lot: Lot) -> None:
