@@ -119,3 +119,42 @@ def test_clone_is_independent(hig: Ruleset) -> None:
     restored = pickle.loads(pickle.dumps(twin))
     assert restored.snapshot() == twin.snapshot()
     assert restored.events == twin.events
+
+
+def test_the_bank_is_a_named_recipient(hig: Ruleset) -> None:
+    """A seller who buys their own lot pays the bank: recipient ``BANK``."""
+    from auctionrules.engine import BANK
+
+    game = Game.from_position(hig, 3, hands=[["yoko/open", "krypto/open"], [], []])
+    events = game.apply("play yoko/open", 0)
+    assert events == game.events[-1:]
+    for seat, action in [(1, "pass"), (2, "pass"), (0, "bid 5000"), (1, "pass"), (2, "pass")]:
+        if game.to_act() == (seat,):
+            game.apply(action, seat)
+    sold = next(e for e in game.events if e.kind == "sold")
+    assert BANK == -1 and sold["payments"] == [[BANK, 5000]]
+
+
+def test_cash_is_not_a_mutable_list(hig: Ruleset) -> None:
+    game = Game.new(hig, 3, seed=1)
+    assert game.cash == (100000,) * 3
+    with pytest.raises(TypeError):
+        game.cash[0] = 10**9  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        ({"deck": ["krypto/open"] * 20}, "20 cards krypto/open"),
+        ({"hands": [["krypto/open"] * 3, ["krypto/open"], ["krypto/open"]]}, "5 cards krypto/open"),
+        ({"played": ["krypto/open", "krypto/sealed", "krypto/double", "krypto/fixed_price",
+                     "krypto/once_around"]}, "5 cards of krypto already laid"),
+    ],
+)
+def test_from_position_refuses_positions_that_cannot_arise(
+    hig: Ruleset, position: dict[str, object], message: str
+) -> None:
+    """Krypto has 4 open cards in 001 and a round ends at its 5th card."""
+    args: dict[str, object] = {"hands": [[], [], []], **position}
+    with pytest.raises(RulesError, match=message):
+        Game.from_position(hig, 3, **args)  # type: ignore[arg-type]

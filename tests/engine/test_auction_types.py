@@ -28,7 +28,7 @@ def test_001_fixed_price_nobody_buys_auctioneer_pays_bank() -> None:
     at the price they have set" (an auctioneer who buys pays the bank)."""
     game = Game.from_position(ruleset("hig-1992-en"), 3, hands=HANDS)
     run(game, [(0, "play yoko/fixed_price"), (0, "price 14000"), (1, "pass"), (2, "pass")])
-    assert game.cash == [86000, 100000, 100000]
+    assert list(game.cash) == [86000, 100000, 100000]
     assert game.bank_in == 14000
     assert last(game.events, "sold")["seat"] == 0
 
@@ -45,7 +45,7 @@ def test_001_fixed_price_not_above_own_cash() -> None:
     run(game, [(0, "price 6000")])
     assert [str(a) for a in game.legal(1)] == ["pass"]  # seat 1 cannot pay 6,000
     run(game, [(1, "pass"), (2, "pass")])
-    assert game.cash == [14000, 5000, 0]
+    assert list(game.cash) == [14000, 5000, 0]
 
 
 def test_broke_auctioneer_offers_at_zero() -> None:
@@ -56,7 +56,7 @@ def test_broke_auctioneer_offers_at_zero() -> None:
     assert game.legal(0).price == (0, 0, 1000)
     run(game, [(0, "price 0"), (1, "buy")])
     assert last(game.events, "sold")["seat"] == 1
-    assert game.cash == [0, 5000, 0]
+    assert list(game.cash) == [0, 5000, 0]
 
 
 def test_broke_auctioneer_keeps(tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ def test_001_no_bids_auctioneer_takes_free() -> None:
                               hands=[["yoko/sealed", "krypto/open"], ["yoko/open"], []])
     run(game, [(0, "play yoko/sealed"), (0, "pass"), (1, "pass"), (2, "pass")])
     assert last(game.events, "sold")["free"] is True
-    assert game.cash == [100000] * 3
+    assert list(game.cash) == [100000] * 3
 
 
 def test_hands_exhausted_next_round(tmp_path: Path) -> None:

@@ -69,11 +69,14 @@ def test_play_reports_an_invalid_file_with_exit_1(
 def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "3", "--players", "4", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
-    header, row = out.splitlines()[:2]
-    assert header.split()[:4] == ["players", "playout", "g/s", "actions/s"]
-    assert row.split()[0] == "4"
-    # playout, actions/s, checked and unchecked games/s: positive numbers
-    assert all(float(cell) > 0 for cell in row.split()[1:5])
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["players", "loop"]
+    loops = ["agent loop (README)", "playout", "mixed", "clone + rollout"]
+    for line, loop in zip(lines[1:5], loops, strict=True):
+        assert line.split()[0] == "4" and loop in line
+        # the engine's rate: a positive number
+        assert float(line.split(loop)[1].split()[0]) > 0
+    assert "memory: mid-game state" in lines[5] and "clone" in lines[5]
 
 
 def test_play_applies_modules_and_the_record_replays(
@@ -118,9 +121,14 @@ def test_bench_marks_player_counts_the_yardstick_cannot_play(
             "--repeats", "1"]
     assert main(args) == 0
     out, err = capsys.readouterr()
-    row = out.splitlines()[1].split()
-    assert row[0] == "2" and row[-3:] == ["-", "-", "-"]
+    for line in out.splitlines()[1:5]:
+        assert line.split()[0] == "2" and line.split()[-2:] == ["-", "-"]
     assert "Traceback" not in err
+
+
+def test_bench_refuses_a_missing_yardstick(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--games", "1", "--refsim", "no/such/refsim.py"]) == 2
+    assert "no such file" in capsys.readouterr().err
 
 
 def test_the_benchmark_script_is_the_bench_command() -> None:

@@ -1,5 +1,5 @@
 """The speed paths agree with the plain ones: ``play_game`` (``Game.playout``: choice
-agents asked with plain numbers, fused auction loops, compact and deferred raw
+agents asked with plain numbers, the decisions generator never suspending, compact and deferred raw
 events) and ``Game.apply_unchecked`` give the same game, byte for byte, as
 ``Game.apply`` of the action *text* (parsed, checked, events built per action),
 for many seeds of every bundled variant, with and without its optional modules,
@@ -176,8 +176,9 @@ def test_an_agent_that_overrides_act_is_asked_every_action() -> None:
     assert dumps(game.record()) == dumps(play_game(rules, seed=1).record())
 
 
-def test_a_plain_agent_gets_the_checked_loop() -> None:
-    """Not a choice agent at all: the playout steps, checking every action."""
+def test_a_plain_agents_actions_are_checked_in_a_playout() -> None:
+    """Not a choice agent at all: the playout hands it its view and legal moves at
+    its decisions and checks what it answers."""
 
     class Cheat:
         def act(self, state: Any, legal: Legal) -> Action:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from auctionrules.engine import Game, RandomAgent
+from auctionrules.engine import Action, Game, RandomAgent, View
 
 from .conftest import ruleset, with_modules
 from .helpers import run
@@ -31,7 +31,7 @@ def test_screens_hide_other_cash_but_prices_are_public() -> None:
     run(game, [(0, "play yoko/open"), (1, "bid 7000"), (2, "pass"), (0, "pass")])
     view = game.view(2).to_dict()
     assert view["cash"] == [None, None, 100000]
-    assert view["sales"] == [[0, 1, 7000]]
+    assert view["sales"] == [[1, 1, 7000]]  # (round 1, seat 1, the price)
     assert game.public_view().to_dict()["cash"] == [None, None, None]
 
 
@@ -73,3 +73,116 @@ def test_views_stay_json_through_a_game() -> None:
         assert view.cash[1 - seat] is None
         game.apply(agents[seat].act(view, game.legal(seat)), seat)
         steps += 1
+
+
+def _reachable(*roots: object) -> set[int]:
+    """Ids of every object reachable from ``roots`` through containers and instances
+    (types, modules and functions are not followed: they lead to everything)."""
+    import gc
+    import types
+
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(
+            obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
+        ):
+            continue
+        seen.add(id(obj))
+        stack.extend(gc.get_referents(obj))
+    return seen
+
+
+class _Spy(RandomAgent):
+    """Reads its view at every decision and keeps what it was handed."""
+
+    __slots__ = ("handed",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.handed: list[tuple[object, object]] = []
+
+    def act(self, state: object, legal: object) -> Action:
+        assert state.hand is not None  # type: ignore[attr-defined]
+        self.handed.append((state, legal))
+        return super().act(state, legal)  # type: ignore[arg-type]
+
+
+def _secrets(game: Game, seat: int) -> set[int]:
+    others = [h for s, h in enumerate(game.hands) if s != seat]
+    return {id(game), id(game.deck), id(game.hands), *map(id, others)}
+
+
+def test_agents_are_handed_a_view_that_reaches_neither_the_game_nor_a_secret() -> None:
+    """In every loop the library runs: the playout (one reading seat among choice
+    agents) and the checked loop of play_game."""
+    from auctionrules.engine import play_game
+
+    rs = ruleset("hig-1992-en")
+    for check in (False, True):
+        spy = _Spy(1)
+        game = Game.new(rs, players=4, seed=5)
+        agents = [RandomAgent(0), spy, RandomAgent(2), RandomAgent(3)]
+        if check:
+            game = play_game(rs, 4, seed=5, agents=agents, check=True)
+        else:
+            game.playout(agents)
+        assert spy.handed
+        secrets = _secrets(game, 1)
+        for view, legal in spy.handed[::5]:
+            assert isinstance(view, View)
+            assert not _reachable(view, legal) & secrets
+
+
+def test_a_view_is_a_snapshot() -> None:
+    """A view does not change when the game moves on."""
+    game = Game.new(ruleset("hig-1992-en"), players=4, seed=3)
+    agents = [RandomAgent(s) for s in range(4)]
+    views = []
+    for _ in range(60):
+        seat = game.to_act()[0]
+        views.append((game.view(seat), game.view(seat).to_dict()))
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    for view, text in views:
+        assert view.to_dict() == text
+
+
+def test_a_mixed_playout_plays_the_game_of_the_step_loop() -> None:
+    """One seat handed its view at every decision among three choice agents: the
+    same game, byte for byte, as every seat stepping through the checked loop."""
+    from auctionrules.engine import dumps, play_game
+
+    for variant, players in (("hig-1992-en", 4), ("boardpia-modern", 2)):
+        rs = ruleset(variant)
+        for seed in range(3):
+            mixed = [RandomAgent(f"{seed}/{s}") for s in range(players)]
+            mixed[1] = _Spy(0)
+            plain = [RandomAgent(f"{seed}/{s}") for s in range(players)]
+            plain[1] = RandomAgent(0)
+            fast = play_game(rs, players, seed=seed, agents=mixed)
+            checked = play_game(rs, players, seed=seed, agents=plain, check=True)
+            assert dumps(fast.record()) == dumps(checked.record())
+            assert len(mixed[1].handed) == sum(1 for s, _ in fast.log if s == 1)
+
+
+def test_views_and_mid_game_states_pickle() -> None:
+    """A pickled game (the parts views keep are made again) shows the same views and
+    plays on to the same game."""
+    import pickle
+
+    from auctionrules.engine import dumps
+
+    game = Game.new(ruleset("hig-1992-en"), players=4, seed=6)
+    agents = [RandomAgent(s) for s in range(4)]
+    for _ in range(70):
+        seat = game.to_act()[0]
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    view = game.view(2)
+    assert pickle.loads(pickle.dumps(view)) == view
+    again = pickle.loads(pickle.dumps(game))
+    assert [again.view(s) for s in range(4)] == [game.view(s) for s in range(4)]
+    twin = game.clone()
+    for other in (again, twin):
+        other.playout([RandomAgent(s) for s in range(4)])
+    assert dumps(again.record()) == dumps(twin.record())

@@ -61,8 +61,10 @@ def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:
             if lot.sealed[s] is not None:
                 lot.sealed[s] = lot.sealed[s] + game.rules.unit * rng.randint(1, 7)
     if game.rules.screens and not game.is_over:
-        for s in others:
-            other.cash[s] += game.rules.unit * rng.randint(1, 9)
+        other.cash = tuple(
+            c + (game.rules.unit * rng.randint(1, 9) if s in others else 0)
+            for s, c in enumerate(other.cash)
+        )
     return other
 
 
@@ -165,8 +167,6 @@ def test_views_at_sealed_bids_and_dummy_flips(variant: str, players: int) -> Non
 
 @pytest.mark.parametrize("leak", ["hand", "sealed", "cash", "dummy"])
 def test_planted_leaks_are_detected(monkeypatch: pytest.MonkeyPatch, leak: str) -> None:
-    import attrs
-
     from auctionrules.engine import Game
 
     honest = Game.view
@@ -176,14 +176,14 @@ def test_planted_leaks_are_detected(monkeypatch: pytest.MonkeyPatch, leak: str) 
         name = self.rules.codec.name
         if leak == "hand":
             other = (seat + 1) % self.n
-            return attrs.evolve(view, table=(*view.table, *sorted(map(name, self.hands[other]))))
+            return view.replace(table=(*view.table, *sorted(map(name, self.hands[other]))))
         if leak == "dummy":
             extra = tuple(name(h[0]) for h in self.hands[self.n:] if h)
-            return attrs.evolve(view, table=(*view.table, *extra))
+            return view.replace(table=(*view.table, *extra))
         if leak == "cash":
-            return attrs.evolve(view, cash=tuple(self.cash))
+            return view.replace(cash=tuple(self.cash))
         if self.lot is not None and self.lot.sealed:
-            return attrs.evolve(view, counts=(*view.counts, *[b or 0 for b in self.lot.sealed]))
+            return view.replace(counts=(*view.counts, *[b or 0 for b in self.lot.sealed]))
         return view
 
     monkeypatch.setattr(Game, "view", leaky)

@@ -55,6 +55,6 @@ def test_starting_money_and_ranking_values(variant: str) -> None:
     003: "The Banker gives 100 k€"; 004: "$100.000", "Premier : $30.000 ..."."""
     game = Game.new(ruleset(variant), 3, seed=1)
     unit = 1000 if variant.startswith("hig") else 1
-    assert game.cash == [100 * unit] * 3
+    assert list(game.cash) == [100 * unit] * 3
     assert game.rules.ranking == (30 * unit, 20 * unit, 10 * unit)
     assert game.rules.rounds == 4

@@ -1,10 +1,16 @@
-"""``auctionrules bench``: games/s and actions/s against the plain-Python yardstick."""
+"""``auctionrules bench``: the engine's loops against the plain-Python yardstick."""
 
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
-HELP = "time random games through the engine's API against the refsim.py yardstick"
+HELP = "time the engine's loops (agent loop, playout, mixed, rollouts) against refsim.py"
+
+#: Where the yardstick lives relative to a checkout: ``shared/bench/refsim.py`` in
+#: the working directory or one of its parents.
+REFSIM = Path("shared") / "bench" / "refsim.py"
 
 
 def _positive(text: str) -> int:
@@ -22,19 +28,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--repeats", type=_positive, default=3, help="runs of each; the best counts"
     )
+    parser.add_argument(
+        "--refsim", type=Path, default=None,
+        help="the yardstick script (default: $AUCTIONRULES_REFSIM, else "
+        "shared/bench/refsim.py in the working directory or a parent)",
+    )
+
+
+def find_refsim(given: Path | None) -> Path | None:
+    """The yardstick's path: ``given``, ``$AUCTIONRULES_REFSIM`` or the first
+    ``shared/bench/refsim.py`` up from the working directory; ``None`` if absent."""
+    if given is None and os.environ.get("AUCTIONRULES_REFSIM"):
+        given = Path(os.environ["AUCTIONRULES_REFSIM"])
+    if given is not None:
+        return given if given.is_file() else None
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / REFSIM).is_file():
+            return folder / REFSIM
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.engine import EngineError
     from auctionrules.engine.bench import bench
-    from auctionrules.loader import RulesetError
 
     try:
-        for line in bench(args.games, args.players, args.variant, args.repeats):
+        ruleset = load(args.variant)
+    except LoadFailedError as failed:
+        return failed.code
+    refsim = find_refsim(args.refsim)
+    if args.refsim is not None and refsim is None:
+        print(f"auctionrules bench: {args.refsim}: no such file", file=sys.stderr)
+        return 2
+    try:
+        for line in bench(args.games, args.players, ruleset, refsim, args.repeats):
             print(line, flush=True)
-    except (EngineError, RulesetError, OSError) as exc:
+    except (EngineError, OSError) as exc:
         print(f"auctionrules bench: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -36,6 +36,7 @@ from auctionrules.engine.game import Game
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.outcome import Outcome, Reason
 from auctionrules.engine.play import InvariantError, play_game
+from auctionrules.engine.policies import BANK
 from auctionrules.engine.record import dumps
 from auctionrules.engine.registry import register
 from auctionrules.engine.replay import replay
@@ -43,6 +44,7 @@ from auctionrules.engine.rules import Rules, compile_rules
 from auctionrules.engine.views import View
 
 __all__ = [
+    "BANK",
     "Action",
     "Add",
     "Agent",

@@ -1,4 +1,4 @@
-"""Agents: anything with ``act(game_or_view, legal) -> Action``; a seeded random one.
+"""Agents: anything with ``act(view, legal) -> Action``; a seeded random one.
 
 :class:`RandomAgent` plays only legal actions and reaches every kind of them:
 leads any card (doubles included), adds companions, names fixed prices and bids
@@ -17,20 +17,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
+
+if TYPE_CHECKING:
+    from auctionrules.engine.views import View
 
 #: ``(minimum, maximum, step)`` of a legal amount.
 Span = tuple[int, int, int]
 
 
 class Agent(Protocol):
-    """The agent interface."""
+    """The agent interface: every loop of the library hands an agent its
+    :class:`~auctionrules.engine.views.View` and its legal moves, never the game."""
 
-    def act(self, state: Any, legal: Legal) -> Action:
-        """Choose one of the legal actions; ``state`` is a Game or a View."""
+    def act(self, view: View, legal: Legal, /) -> Action:
+        """Choose one of the legal actions."""
         ...
 
 
@@ -143,13 +147,17 @@ def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:
     return [RandomAgent(f"{seed}/{seat}") for seat in range(players)]
 
 
+def by_choice(agent: object) -> TypeGuard[ChoiceAgent]:
+    """Whether ``agent`` is a :class:`ChoiceAgent` that keeps its ``act``, so a
+    playout may ask it the plain questions."""
+    return isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
+
+
 def plays_by_choice(agents: Sequence[Any]) -> TypeGuard[Sequence[ChoiceAgent]]:
-    """Whether every agent is a :class:`ChoiceAgent` that keeps its ``act``, so a
-    playout may ask them the plain questions."""
-    return all(
-        isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
-        for agent in agents
-    )
+    """Whether every agent is asked the plain questions in a playout (see
+    :func:`by_choice`); a playout no longer needs it (any agent takes its seat on
+    the fast path), but callers that choose a loop by it still may."""
+    return all(map(by_choice, agents))
 
 
 __all__ = ["PASS", "Agent", "ChoiceAgent", "RandomAgent", "default_agents"]

@@ -1,50 +1,65 @@
-"""Benchmark: random games through the public API, side by side with the yardstick.
+"""Benchmark: the loops users run, side by side with the yardstick.
 
-The yardstick is ``refsim.py`` (a hard-coded plain-Python Modern Art simulator,
-kept outside the repository in ``../shared/bench/``; override its path with
-``$AUCTIONRULES_REFSIM``). It is loaded with :func:`runpy.run_path` and timed
-in the same process run, so the ratio compares like with like. Rates are per
-second of this process's CPU time (``time.process_time``), which other jobs on a
-busy machine distort less than wall-clock time. The engine is timed three ways on
-``hig-1992-en`` with seeded random agents and invariant checking off:
+The yardstick is ``refsim.py`` (a hard-coded plain-Python Modern Art random
+player, kept outside the repository); the caller (``auctionrules bench``) finds
+it and passes its path in, with the ruleset to time. It is loaded with
+:func:`runpy.run_path` and timed in the same process run, so a ratio compares
+like with like. Rates are per second of this process's CPU time
+(``time.process_time``), which other jobs on a busy machine distort less than
+wall-clock time. Each loop, by name, with seeded :class:`RandomAgent` s and
+invariant checking off:
 
-* ``playout``: :func:`auctionrules.engine.play_game`, i.e. :meth:`Game.playout`, the
-  fast path of random rollouts (the agents are asked with plain numbers; every
-  action is legal by construction and logged as ``Game.step`` would);
-* ``checked``: the step-by-step loop of the public API, ``to_act()``,
-  ``legal(seat)``, ``agent.act`` and ``Game.step`` (which checks the action) for
-  every action;
-* ``unchecked``: the same loop with :meth:`Game.apply_unchecked`.
-
-All three play the same games, action for action.
-
-Run it as ``auctionrules bench [--games N] [--players 3 4 5]`` or
-``python benchmarks/bench.py``.
+* ``agent loop (README)``: the loop of the README's tour, ``seat =
+  game.to_act()[0]; game.apply(agent.act(game.view(seat), game.legal(seat)), seat)``,
+  against the yardstick's decisions/s;
+* ``playout``: :func:`~auctionrules.engine.play_game` (:meth:`Game.playout`), against
+  its games/s;
+* ``mixed``: the playout with one seat that reads its view at every decision (a
+  random agent that is not a choice agent), three random seats;
+* ``clone + rollout``: :meth:`Game.clone` of a mid-game state and a random playout
+  to the end (a Monte Carlo rollout), against the yardstick's time for as many
+  decisions (a cost ratio: below 1 is faster);
+* memory: of a mid-game state (a full copy) and of a clone (what it does not share).
 """
 
 from __future__ import annotations
 
-import os
+import copy
 import random
 import runpy
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from auctionrules.engine import Game, compile_rules, play_game
-from auctionrules.engine.agents import default_agents
-from auctionrules.engine.rules import Rules
-from auctionrules.loader import load_ruleset
+from auctionrules.engine.actions import Action
+from auctionrules.engine.agents import RandomAgent, default_agents
+from auctionrules.engine.game import Game
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.play import play_game
+from auctionrules.engine.rules import Rules, compile_rules
+from auctionrules.engine.views import View
+from auctionrules.model import Ruleset
 
-#: Where the yardstick lives next to a checkout (``<checkout>/../shared/bench``).
-DEFAULT_REFSIM = Path(__file__).resolve().parents[4] / "shared" / "bench" / "refsim.py"
+#: The loops, in report order.
+LOOPS = ("agent loop (README)", "playout", "mixed", "clone + rollout")
 
 
-def refsim_path() -> Path | None:
-    """Where the yardstick is, or ``None`` if it is not there."""
-    path = Path(os.environ.get("AUCTIONRULES_REFSIM", DEFAULT_REFSIM))
-    return path if path.is_file() else None
+class ReadingAgent:
+    """A random agent that reads its view at every decision (its hand, the cash it
+    sees, the lot): not a choice agent, so a playout hands it view and legal moves."""
+
+    __slots__ = ("inner", "seen")
+
+    def __init__(self, seed: int | str) -> None:
+        self.inner = RandomAgent(seed)
+        self.seen = 0
+
+    def act(self, view: View, legal: Legal) -> Action:
+        """Read the view, then choose as :class:`RandomAgent`."""
+        self.seen += len(view.hand or ()) + len(view.cash) + (view.lot is not None)
+        return self.inner.act(view, legal)
 
 
 def time_refsim(path: Path, games: int, players: int) -> tuple[float, float] | None:
@@ -65,74 +80,132 @@ def time_refsim(path: Path, games: int, players: int) -> tuple[float, float] | N
     return games / elapsed, tally[0] / elapsed
 
 
-def time_engine(variant: str, games: int, players: int) -> tuple[float, float]:
-    """(games/s, actions/s) of :func:`play_game` (the playout)."""
-    rules = compile_rules(load_ruleset(variant), players)
-    start = time.process_time()
-    for seed in range(games):
-        play_game(rules, seed=seed)
-    elapsed = time.process_time() - start
-    return games / elapsed, count_actions(rules, games) / elapsed
-
-
-def count_actions(rules: Rules, games: int) -> int:
-    """The actions of the benchmark's games, counted untimed (reading the action log
-    back from the history is not part of playing)."""
-    return sum(len(play_game(rules, seed=seed).log) for seed in range(games))
-
-
-def time_loop(variant: str, games: int, players: int, checked: bool = True) -> tuple[float, float]:
-    """(games/s, actions/s) of the step-by-step loop: ``Game.step`` (checked) or
-    ``Game.apply_unchecked``."""
-    rules = compile_rules(load_ruleset(variant), players)
+def time_agent_loop(rules: Rules, games: int) -> float:
+    """Decisions/s of the README's agent loop."""
+    decisions = 0
     start = time.process_time()
     for seed in range(games):
         game = Game.new(rules=rules, seed=seed)
-        agents = default_agents(players, seed)
-        to_act, legal = game.to_act, game.legal
-        apply = game.step if checked else game.apply_unchecked
+        agents = default_agents(rules.players, seed)
         while not game.is_over:
-            seat = to_act()[0]
-            apply(agents[seat].act(game, legal(seat)), seat)
+            seat = game.to_act()[0]
+            game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+            decisions += 1
+    return decisions / (time.process_time() - start)
+
+
+def time_playout(rules: Rules, games: int, mixed: bool = False) -> float:
+    """Games/s of :func:`play_game`; ``mixed``: seat 0 reads its view."""
+    start = time.process_time()
+    for seed in range(games):
+        agents: list[Any] = list(default_agents(rules.players, seed))
+        if mixed:
+            agents[0] = ReadingAgent(f"{seed}/0")
+        play_game(rules, seed=seed, agents=agents)
+    return games / (time.process_time() - start)
+
+
+def mid_game(rules: Rules, seed: int) -> Game:
+    """A game about a third of the way through (seeded random play)."""
+    game = Game.new(rules=rules, seed=seed)
+    agents = default_agents(rules.players, seed)
+    for _ in range(25 * rules.players):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    return game
+
+
+def time_rollouts(rules: Rules, games: int) -> tuple[float, float]:
+    """(rollouts/s, seconds per decision) of clone + random playout from mid-game."""
+    states = [mid_game(rules, seed) for seed in range(games)]
+    agents = [RandomAgent(seat) for seat in range(rules.players)]
+    done = []
+    start = time.process_time()
+    for state in states:
+        twin = state.clone()
+        twin.playout(agents)
+        done.append(twin)
     elapsed = time.process_time() - start
-    return games / elapsed, count_actions(rules, games) / elapsed
+    decisions = sum(len(t.log) - len(s.log) for s, t in zip(states, done, strict=True))
+    return games / elapsed, elapsed / decisions
+
+
+def memory(rules: Rules) -> tuple[int, int]:
+    """Bytes of a mid-game state (a full copy, the compiled rules shared) and of a
+    clone of it."""
+    game = mid_game(rules, 1)
+    game.events  # noqa: B018 - a state whose events were read holds them
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        full = copy.deepcopy(game, {id(rules): rules})
+        state = tracemalloc.get_traced_memory()[0] - before
+        before = tracemalloc.get_traced_memory()[0]
+        twin = game.clone()
+        cloned = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    del full, twin
+    return state, cloned
 
 
 def bench(
-    games: int, players: Sequence[int], variant: str = "hig-1992-en", repeats: int = 3
+    games: int,
+    players: Sequence[int],
+    ruleset: Ruleset,
+    refsim: Path | None,
+    repeats: int = 3,
 ) -> list[str]:
-    """The report, one line per player count; engine and yardstick runs alternate and
-    the best of ``repeats`` of each is kept."""
-    ref = refsim_path()
-    lines = [
-        f"{'players':>7} {'playout g/s':>12} {'actions/s':>10} {'checked g/s':>12} "
-        f"{'unchecked g/s':>14} {'refsim g/s':>11} {'ratio':>6} {'checked':>8}"
-    ]
+    """The report: per player count, one line per loop; engine and yardstick runs
+    alternate and the best of ``repeats`` of each is kept."""
+    lines = [f"{'players':>7}  {'loop':<20} {'engine':>10} {'unit':<12} {'refsim':>10} "
+             f"{'ratio':>6}"]
     for n in players:
-        engine, checked, unchecked = [], [], []
+        rules = compile_rules(ruleset, n)
+        best: dict[str, float] = {}
+        cost = float("inf")
         yardstick: list[tuple[float, float]] = []
         for _ in range(repeats):
-            engine.append(time_engine(variant, games, n))
-            checked.append(time_loop(variant, games, n))
-            unchecked.append(time_loop(variant, games, n, checked=False))
-            timed = None if ref is None else time_refsim(ref, max(games, 200), n)
+            timed = None if refsim is None else time_refsim(refsim, max(games, 200), n)
             if timed is not None:
                 yardstick.append(timed)
-        (eg, ea), (cg, _), (ug, _) = max(engine), max(checked), max(unchecked)
-        row = f"{n:>7} {eg:>12.0f} {ea:>10.0f} {cg:>12.0f} {ug:>14.0f}"
-        if not yardstick:
-            lines.append(f"{row} {'-':>11} {'-':>6} {'-':>8}")
-            continue
-        rg, _ = max(yardstick)
-        lines.append(f"{row} {rg:>11.0f} {eg / rg:>5.2f}x {cg / rg:>7.2f}x")
+            for name, rate in (
+                (LOOPS[0], time_agent_loop(rules, games)),
+                (LOOPS[1], time_playout(rules, games)),
+                (LOOPS[2], time_playout(rules, games, mixed=True)),
+            ):
+                best[name] = max(best.get(name, 0.0), rate)
+            rollouts, per_decision = time_rollouts(rules, games)
+            best[LOOPS[3]] = max(best.get(LOOPS[3], 0.0), rollouts)
+            cost = min(cost, per_decision)
+        ref_games, ref_decisions = max(yardstick) if yardstick else (0.0, 0.0)
+        rows = (
+            (LOOPS[0], "decisions/s", ref_decisions, best[LOOPS[0]] / (ref_decisions or 1)),
+            (LOOPS[1], "games/s", ref_games, best[LOOPS[1]] / (ref_games or 1)),
+            (LOOPS[2], "games/s", ref_games, best[LOOPS[2]] / (ref_games or 1)),
+            # a cost ratio: the rollout's time over the yardstick's for as many decisions
+            (LOOPS[3], "rollouts/s", 0.0, cost * ref_decisions),
+        )
+        for name, unit, ref, ratio in rows:
+            row = f"{n:>7}  {name:<20} {best[name]:>10.0f} {unit:<12}"
+            if not yardstick:
+                lines.append(f"{row} {'-':>10} {'-':>6}")
+            elif name == LOOPS[3]:
+                lines.append(f"{row} {'-':>10} {ratio:>5.2f}x cost")
+            else:
+                lines.append(f"{row} {ref:>10.0f} {ratio:>5.2f}x")
+        state, cloned = memory(rules)
+        lines.append(f"{n:>7}  memory: mid-game state {state / 1024:.1f} KiB, "
+                     f"clone {cloned / 1024:.1f} KiB")
     lines.append(
-        f"{variant}, seeded random agents, invariant checking off. playout: play_game "
-        "(Game.playout); checked: to_act/legal/act/Game.step per action; unchecked: "
-        "the same with apply_unchecked; ratio: playout / refsim games/s; checked: "
-        "checked / refsim games/s (rates per second of process CPU time, best of repeats)"
+        f"{ruleset.id}, seeded random agents, invariant checking off; ratio: engine / "
+        "refsim rate (clone + rollout: engine time / refsim time for as many decisions); "
+        "rates per second of process CPU time, best of repeats"
     )
-    if ref is None:
-        lines.append("refsim.py not found (set AUCTIONRULES_REFSIM); engine figures only")
+    if refsim is None:
+        lines.append("refsim.py not found (--refsim or AUCTIONRULES_REFSIM); engine figures only")
     elif any(line.endswith("-") for line in lines[1:-1]):
         lines.append("-: the yardstick cannot play that many players (it knows 3 to 5)")
     return lines

@@ -84,7 +84,7 @@ def determinize(view: View, seed: int, *, cash: Sequence[int] | None = None) -> 
      game.dummy_next) = view.flow
     game.sales = list(view.sales or ())
     game.outcome = Outcome.from_dict(dict(view.outcome)) if view.outcome is not None else None
-    game.cash = _cash(view, cash)
+    game.cash = tuple(_cash(view, cash))
     game.bank_in = game.bank_out = 0
     game.money_total = sum(game.cash)
     game.lot = _lot(view, game.cash, random.Random(seed)) if view.lot is not None else None
@@ -128,7 +128,7 @@ def _cash(view: View, known: Sequence[int] | None) -> list[int]:
     return out
 
 
-def _lot(view: View, cash: list[int], rng: random.Random) -> Lot:
+def _lot(view: View, cash: Sequence[int], rng: random.Random) -> Lot:
     """The lot under the hammer, the others' unrevealed sealed bids drawn again."""
     rules, seat = view.rules, view.seat
     assert view.lot is not None and seat is not None

@@ -5,15 +5,24 @@ of cards each hand received), a sealed bid is logged as ``sealed-bid`` without
 its amount until the ``reveal`` event, and a dummy card appears only once
 it is turned over. So the whole log can be shown to any player.
 
+Rounds are numbered from 1 (``event.round``), as in views, records and
+:attr:`Game.round_number <auctionrules.engine.Game.round_number>`. A ``sold``
+event's ``payments`` are ``[recipient, amount]`` pairs, the recipient a seat or
+:data:`~auctionrules.engine.BANK` (``-1``), the bank. A ``round-end`` event names
+the cards that end the round unsold (``unsold``: the lot whose card reached the
+round-ending count, never auctioned). A ``scored`` event's ``totals`` are each
+artist's column total on the board so far (also given as ``board``, its older
+name); a view's ``board`` is the board itself, one row per round.
+
 An event is a small immutable slotted value (cheap to create: random play makes
 one per action); its ``fields`` mapping must not be modified.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
 
@@ -91,6 +100,52 @@ class Event:
         return f"[r{self.round}] {self.kind} {rest}".rstrip()
 
 
+class Events(Sequence[Event]):
+    """The events one action caused, as :meth:`Game.apply
+    <auctionrules.engine.Game.apply>` returns them: a read-only sequence that
+    builds its :class:`Event` values when first read (most loops never read
+    them). It compares equal to a tuple or list of the same events."""
+
+    __slots__ = ("_items", "_source", "_start", "_stop")
+
+    def __init__(self, source: Callable[[int, int], list[Event]], start: int, stop: int) -> None:
+        # ``source(start, stop)`` builds the events of the log's entries start..stop
+        self._source: Callable[[int, int], list[Event]] | None = source
+        self._start, self._stop = start, stop
+
+    def _events(self) -> tuple[Event, ...]:
+        source = self._source
+        if source is not None:
+            self._items, self._source = tuple(source(self._start, self._stop)), None
+        return self._items
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        return self._events()[index]
+
+    def __len__(self) -> int:
+        return len(self._events())
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events):
+            return self._events() == other._events()
+        if isinstance(other, (tuple, list)):
+            return self._events() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._events())
+
+    def __repr__(self) -> str:
+        return repr(self._events())
+
+
 def materialise(raw: tuple[Any, ...]) -> Event:
     """The :class:`Event` of a raw log entry.
 
@@ -160,31 +215,37 @@ def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def round_end_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
-    """``round-end``: why the round ended, the artist whose card ended it, the counts.
+    """``round-end``: why the round ended, the artist whose card ended it, the counts,
+    the cards that end the round unsold (the lot under the hammer, never auctioned).
 
-    ``raw`` is ``("round-end", round, round_end_fields, ids, reason, artist, counts)``.
+    ``raw`` is ``("round-end", round, round_end_fields, ids, reason, artist, counts,
+    names, unsold)``.
     """
-    ids, reason, artist, counts = raw[3:]
+    ids, reason, artist, counts, names, unsold = raw[3:]
     return {
         "reason": reason,
         "artist": None if artist is None else ids[artist],
         "counts": dict(zip(ids, counts, strict=True)),
+        "unsold": [names[c] for c in unsold],
     }
 
 
 def scored_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
-    """``scored``: the ranking, the values placed, the board so far (rows up to
-    ``round_index``, which never change again) and the payouts.
+    """``scored``: the ranking, the values placed, each artist's total on the board so
+    far (``totals``, and ``board`` its older name; rows up to ``round_index``, which
+    never change again) and the payouts.
 
     ``raw`` is ``("scored", round, scored_fields, ids, ranked, added, board,
     round_index, values, payouts)``.
     """
     ids, ranked, added, board, round_index, values, payouts = raw[3:]
     rows = board[: round_index + 1]
+    totals = dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True))
     return {
         "ranked": [ids[a] for a in ranked],
         "added": dict(zip(ids, added, strict=True)),
-        "board": dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True)),
+        "totals": totals,
+        "board": dict(totals),
         "values": dict(zip(ids, values, strict=True)),
         "payouts": list(payouts),
     }

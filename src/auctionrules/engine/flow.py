@@ -1,16 +1,19 @@
 """The flow of a round: laying cards, settling lots, dummy cards, scoring, next round.
 
 :class:`RoundFlow` is the base of :class:`~auctionrules.engine.game.Game` that
-holds the state and moves it on after every accepted action; the auction-type
-strategies (:mod:`.auctions`) call its public methods (:meth:`RoundFlow.sell`,
-:meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`, :meth:`RoundFlow.add_second`
-...). Nothing here checks legality: :class:`Game` does that first.
+holds the state and the transitions that are not decisions: what a lead, a
+sale, a flip and a round end do. The decisions themselves (who is asked what,
+and what the answer does) are :mod:`.decisions`, which calls the methods here
+(:meth:`RoundFlow.sell`, :meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`,
+:meth:`RoundFlow.add_second`...); the auction types set their lots up through
+them. Nothing here checks legality: :class:`Game` does that first.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Generator
 from typing import Any
 
 from auctionrules.engine.actions import Action
@@ -44,7 +47,8 @@ class RoundFlow:
     #: kept with the hand: the legal leads and companions are read from it).
     distinct: list[list[int]]
     deck: list[int]
-    cash: list[int]
+    #: each seat's money, a tuple replaced at every payment (never changed in place)
+    cash: tuple[int, ...]
     board: list[list[int]]
     round: int
     counts: list[int]
@@ -68,8 +72,15 @@ class RoundFlow:
     #: raw log entries, ``(kind, round, fields)`` or compact (see :mod:`.events`)
     _raw: list[tuple[Any, ...]]
     _events: list[Event]
-    _acting: tuple[int, ...] | None
+    #: the decisions generator the step API drives, and the decision it waits for
+    #: (see :mod:`.decisions`); made from the state when first needed
+    _flow: Generator[Any, Any, None] | None
+    _pend: Any
+    #: the legal moves of the seat asked last in a sealed auction
     _legal: Legal | None
+    #: ``(None,) * players``: the choosers of the step API (every seat is asked by
+    #: suspending the decisions generator)
+    _nobody: tuple[None, ...]
     _unit: int
     _min_bid: int
     _names: tuple[str, ...]
@@ -81,6 +92,10 @@ class RoundFlow:
     _actions: list[tuple[int, Action]]
     _decoded: int
     start: dict[str, Any]
+    #: what views keep between decisions (see :mod:`.views`)
+    _view_cache: list[Any] | None
+    _view_parts: tuple[Any, ...] | None
+    _hand_names: list[tuple[int, int, tuple[int, ...]] | None]
     start_extra: list[int]
 
     @property
@@ -178,20 +193,6 @@ class RoundFlow:
         self.counts[artist] += 1
         return self.counts[artist] >= self._artist_cards
 
-    def _lead(self, seat: int, code: int) -> None:
-        hand = self._take_from_hand(seat, code)
-        self._raw.append(("play", self.round + 1, seat, self._names[code]))
-        self.lot = lot = Lot(self.n, seat, code, code % 5)
-        self.last_card_player = self.last_auctioneer = seat
-        if self._place(code):
-            self._end_round(exhausted=False, artist=code // 5)
-        # (the leader's own hand is the cheap first test of "every hand is empty")
-        elif not hand and not self.rules.last_card_sold and self._exhausted():
-            self._end_round(exhausted=True)
-        else:
-            self.phase = AUCTION
-            AUCTIONS[lot.kind].start(self, lot)
-
     def add_second(self, lot: Lot, seat: int, code: int) -> None:
         """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
         if self.place_second(lot, seat, code):
@@ -218,14 +219,9 @@ class RoundFlow:
         return True
 
     def sell(self, lot: Lot, winner: int, price: int) -> None:
-        """``winner`` pays ``price`` for the lot, to the payees the rules name."""
-        self.pay(lot, winner, price)
-        self._settled(lot, winner)
-
-    def pay(self, lot: Lot, winner: int, price: int) -> None:
-        """The money and cards of a sale, and its ``sold`` entry: :meth:`sell` without
-        what follows a settled lot (the playout leads on its own way)."""
-        cash = self.cash
+        """``winner`` pays ``price`` for the lot, to the payees the rules name; then
+        what follows a settled lot."""
+        cash = list(self.cash)
         cash[winner] -= price
         payments = sale_payments(self.rules.payee, lot, winner, price)
         for to, amount in payments:
@@ -233,10 +229,12 @@ class RoundFlow:
                 self.bank_in += amount
             else:
                 cash[to] += amount
+        self.cash = tuple(cash)
         self.owned[winner].extend(lot.cards)
-        self.sales.append((self.round, winner, price))
+        self.sales.append((self.round + 1, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
+        self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
@@ -264,6 +262,13 @@ class RoundFlow:
         self.lot = None
         self.last_auctioneer = lot.auctioneer
         rules = self.rules
+        if not rules.dummies and not rules.last_card_sold:  # (the usual case, first)
+            resume = (lot.auctioneer + 1) % self.n
+            if self.hands[resume] and not self._companion_rule:
+                self.phase, self.turn = LEAD, resume
+            else:
+                self._lead_from(resume)
+            return
         if rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
             return
@@ -278,6 +283,16 @@ class RoundFlow:
                 else:
                     self.phase, self.flipper, self.resume = FLIPPING, flipper, resume
                     return
+        self._lead_from(resume)
+
+    def _flip_or_pass(self, seat: int, flip: bool) -> None:
+        """The flipper's decision: turn over a dummy card, or not; then the lead."""
+        resume = self.resume
+        if flip:
+            if self._flip(seat, chosen=True):
+                return
+        else:
+            self._raw.append(("pass", self.round + 1, seat))
         self._lead_from(resume)
 
     def _flip(self, flipper: int, chosen: bool = False) -> bool:
@@ -309,13 +324,16 @@ class RoundFlow:
         the hands not being exhausted, the game goes on to the next round.
         """
         rules, codec = self.rules, self.rules.codec
+        unsold: list[int] = []
         if self.lot is not None:
-            self.table.extend(self.lot.cards)
+            unsold = self.lot.cards
+            self.table.extend(unsold)
             self.lot = None
         ids = codec.artist_ids
         reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
+        # (self.counts is replaced, never changed, below; the lot's cards list is dropped)
         self._raw.append(("round-end", self.round + 1, round_end_fields, ids, reason, artist,
-                          self.counts))  # (self.counts is replaced, never changed, below)
+                          self.counts, self._names, unsold))
         score = score_round(
             counts=self.counts,
             owned=[map(_ARTIST_OF, cards) for cards in self.owned],
@@ -326,9 +344,8 @@ class RoundFlow:
             tie_break=rules.ranking_tie_break,
             valuation=rules.valuation,
         )
-        for seat, pay in enumerate(score.payouts):
-            self.cash[seat] += pay
-            self.bank_out += pay
+        self.cash = tuple(map(int.__add__, self.cash, score.payouts))
+        self.bank_out += sum(score.payouts)
         self._raw.append(("scored", self.round + 1, scored_fields, ids, score.ranked,
                           score.added, self.board, self.round, score.values, score.payouts))
         for cards in self.owned:
@@ -360,7 +377,7 @@ class RoundFlow:
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 
     def _finish(self, reason: Reason) -> None:
-        cash = tuple(self.cash)
+        cash = self.cash
         sales = self.sales if self.rules.ties_by_purchases else None  # winner.tie_break
         self.outcome = Outcome(
             reason,

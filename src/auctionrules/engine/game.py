@@ -5,7 +5,8 @@
 :meth:`Game.apply` does it (checking everything first, so an illegal action
 leaves the state exactly as it was), :meth:`Game.view` is what one player may
 see; :meth:`Game.playout` plays on to the end with agents (the fast path of
-random rollouts, see :mod:`.playout`). The rules come in compiled
+random rollouts). Both drive the one writing of the game's decisions,
+:mod:`.decisions`. The rules come in compiled
 (:class:`~auctionrules.engine.rules.Rules`); nothing here compares an option
 name or an edition. Cards are int codes inside (see
 :mod:`auctionrules.engine.cards`).
@@ -22,9 +23,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from auctionrules.engine import setup
-from auctionrules.engine.actions import FLIP, PASS, Action, Flip, Pass, Play
-from auctionrules.engine.agents import Agent
+from auctionrules.engine.actions import Action, Flip, Pass, Play
+from auctionrules.engine.agents import Agent, by_choice
 from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.decisions import Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (
     GameOverError,
@@ -32,12 +34,11 @@ from auctionrules.engine.errors import (
     MalformedActionError,
     RulesError,
 )
-from auctionrules.engine.events import Event, actions_of, materialise
-from auctionrules.engine.flow import AUCTION, FLIPPING, LEAD, OVER, RoundFlow
+from auctionrules.engine.events import Event, Events, actions_of, materialise
+from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
-from auctionrules.engine.playout import playout
 from auctionrules.engine.record import make_record
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.views import View, make_view
@@ -45,7 +46,7 @@ from auctionrules.model import Ruleset
 
 #: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
 _FLAT_LISTS = (
-    "deck", "cash", "counts", "table", "discard", "sales", "_raw", "_events", "_actions"
+    "deck", "counts", "table", "discard", "sales", "_raw", "_events", "_actions"
 )
 #: and lists of such lists.
 _NESTED_LISTS = ("hands", "distinct", "board", "owned")
@@ -119,7 +120,13 @@ class Game(RoundFlow):
         round]}`` or a list of rows, ``round`` 1-based, ``auctioneer`` the seat to
         lead, ``played`` cards already on the table this round (unowned),
         ``owned`` cards bought this round per seat, ``deck`` the undealt cards
-        in draw order (default: the rest of the deck in a fixed order).
+        in draw order (default: the rest of the deck in a fixed order). ``seed``
+        seeds the game's own generator, which draws the random dummy-card choices
+        (``dummy_hands.flip``); a record keeps it, so the flips replay.
+
+        A position that cannot arise is refused with :class:`RulesError`: more
+        copies of a card than the game has (hands, table, owned cards and deck
+        together), as many cards of an artist laid this round as end it.
         """
         rules = setup.resolve_rules(ruleset, players, rules)
         if not 0 <= auctioneer < rules.players:
@@ -149,6 +156,7 @@ class Game(RoundFlow):
         game.alone = rules.alone
         game._companion_rule = rules.lead_requires_companion
         game._artist_cards = rules.artist_cards
+        game._nobody = (None,) * rules.players
         return game
 
     def _fresh_history(self) -> None:
@@ -157,8 +165,11 @@ class Game(RoundFlow):
         self._events = []
         self._actions = []
         self._decoded = 0
-        self._acting = None
+        self._flow = self._pend = None
         self._legal = None
+        self._view_cache = None
+        self._view_parts = None
+        self._hand_names = [None] * self.n
 
     def _begin(
         self,
@@ -185,7 +196,7 @@ class Game(RoundFlow):
         self._index_hands()
         self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
         self.deck = deck
-        self.cash = list(cash)
+        self.cash = tuple(cash)
         self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
         self.round = round_index
         self.counts = [0] * rules.artists
@@ -243,95 +254,94 @@ class Game(RoundFlow):
         """The current round, 1-based."""
         return self.round + 1
 
+    def _pending(self) -> Pending | None:
+        """The decision the game waits for (``None``: the game is over), asked of the
+        decisions generator, which is made from the state when first needed."""
+        if self._flow is None:
+            self._flow = flow = decisions(self, self._nobody)
+            self._pend = next(flow, None)
+        return self._pend  # type: ignore[no-any-return]
+
+    def _send(self, seat: int, action: Action) -> None:
+        """Carry out a legal action: the generator runs on to the next decision."""
+        self._legal = None
+        flow = self._flow
+        assert flow is not None
+        try:
+            self._pend = flow.send((seat, action))
+        except StopIteration:
+            self._pend = None
+
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now: one, or for a sealed auction every seat yet to bid."""
-        acting = self._acting
-        if acting is None:
-            phase = self.phase
-            if phase == AUCTION:
-                lot = self.lot
-                assert lot is not None
-                acting = AUCTIONS[lot.kind].to_act(self, lot)
-            elif phase == LEAD:
-                acting = self.alone[self.turn]
-            elif phase == FLIPPING:
-                acting = self.alone[self.flipper]
-            else:
-                acting = ()
-            self._acting = acting
-        return acting
+        pending = self._pend if self._flow is not None else self._pending()
+        if pending.__class__ is Legal:
+            return self.alone[pending.seat]
+        return pending or ()  # type: ignore[return-value]
 
     def legal(self, seat: int) -> Legal:
         """What ``seat`` may do now (empty if it is not their turn).
 
-        The answer is kept until the state changes, so asking again (as
+        The answer is the decision the game waits for, so asking again (as
         :meth:`apply` does to check an action) costs nothing.
         """
-        cached = self._legal
-        if cached is not None and cached.seat == seat:
-            return cached
-        if seat not in (self._acting or self.to_act()):
-            return Legal(seat, ())
-        phase = self.phase
-        if phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            legal = AUCTIONS[lot.kind].legal(self, lot, seat)
-        elif phase == LEAD:
-            plays = self.rules.plays
-            legal = Legal(seat, tuple(map(plays.__getitem__, self.leadable(seat))))
-        else:
-            legal = Legal(seat, (FLIP, PASS))
-        self._legal = legal
-        return legal
+        pending = self._pend if self._flow is not None else self._pending()
+        if pending.__class__ is Legal:
+            if pending.seat == seat:
+                return pending
+        elif pending is not None and seat in pending:
+            legal = self._legal
+            if legal is None or legal.seat != seat:
+                legal = self._legal = sealed_legal(self, seat)
+            return legal
+        return Legal(seat, ())
 
     # --- applying actions ---------------------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
-        """Check and carry out ``action`` by ``seat`` (default: the only seat to act).
+    def apply(self, action: Action | str, seat: int | None = None) -> Events:
+        """Check and carry out ``action`` by ``seat`` (default: the only seat to act);
+        the events it caused (a sequence built when first read).
 
         Raises :class:`MalformedActionError`, :class:`IllegalActionError` or
         :class:`GameOverError` with the reason; the state is then unchanged.
         """
         if action.__class__ is str:
             action = Action.parse(action)  # type: ignore[arg-type,unused-ignore]
-        elif not isinstance(action, Action):
-            raise MalformedActionError(f"{action!r} is not an action")
-        to_act = self.to_act()
-        if seat is None:
-            if len(to_act) != 1:
+        pending = self._pend if self._flow is not None else self._pending()
+        # (the usual loop: the one seat asked, a legal action)
+        if pending.__class__ is not Legal or pending.seat != seat or action not in pending:
+            if not isinstance(action, Action):
+                raise MalformedActionError(f"{action!r} is not an action")
+            to_act = self.to_act()
+            if seat is None:
+                if len(to_act) != 1:
+                    self._refuse(action, seat)
+                seat = to_act[0]
+            if seat not in to_act or action not in self.legal(seat):
                 self._refuse(action, seat)
-            seat = to_act[0]
-        if seat not in to_act or action not in self.legal(seat):
-            self._refuse(action, seat)
-        mark = len(self._raw)
-        self._acting = self._legal = None
-        self._do(seat, action)
-        return tuple(self._materialise(mark))
+        raw = self._raw
+        mark = len(raw)
+        self._send(seat, action)  # type: ignore[arg-type]  # (an Action of a seat: legal)
+        return Events(self._materialise, mark, len(raw))
 
     def step(self, action: Action, seat: int) -> None:
         """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
         explicit seat, without building the returned events: the fast path for
         agents and simulations. The events are still in :attr:`events`."""
-        legal = self._legal
-        if legal is None or legal.seat != seat:
-            legal = self.legal(seat)  # empty for a seat that may not act
-        if action not in legal:
+        pending = self._pend if self._flow is not None else self._pending()
+        if pending.__class__ is not Legal or pending.seat != seat:
+            pending = self.legal(seat)  # empty for a seat that may not act
+        if action not in pending:
             self._refuse(action, seat)
-        self._acting = self._legal = None
-        if self.phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            AUCTIONS[lot.kind].apply(self, lot, seat, action)
-        else:
-            self._do(seat, action)
+        self._send(seat, action)
 
-    def _materialise(self, start: int) -> list[Event]:
-        """Event objects of the log from index ``start`` (built once, on demand)."""
+    def _materialise(self, start: int, stop: int | None = None) -> list[Event]:
+        """Event objects of the log from index ``start`` to ``stop`` (built once, on
+        demand)."""
         events, raw = self._events, self._raw
-        for index in range(len(events), len(raw)):
+        for index in range(len(events), len(raw) if stop is None else stop):
             events.append(materialise(raw[index]))
-        return events[start:]
+        return events[start:stop]
 
     def _refuse(self, action: Action, seat: int | None) -> NoReturn:
         """Raise the error that says why ``action`` by ``seat`` is refused."""
@@ -364,33 +374,37 @@ class Game(RoundFlow):
         return AUCTIONS[lot.kind].check(self, lot, seat, action)
 
     def playout(self, agents: Sequence[Agent]) -> None:
-        """Play to the end, ``agents[seat]`` choosing for each seat (see :mod:`.playout`:
-        choice agents such as :class:`RandomAgent` take the fast path, which plays
-        the same game as a loop of :meth:`step`)."""
-        playout(self, agents)
+        """Play to the end, ``agents[seat]`` choosing for each seat from its view and
+        legal moves; choice agents such as :class:`RandomAgent` are asked their plain
+        questions without a ``Legal`` built (see :mod:`.decisions`: the game is the
+        one a loop of :meth:`step` plays)."""
+        if len(agents) != self.n:
+            raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
+        chooser = [agent if by_choice(agent) else None for agent in agents]
+        self._flow = flow = decisions(self, chooser)
+        self._legal = None
+        try:
+            self._pend = pending = next(flow, None)
+            while pending is not None:  # a seat whose agent is not a choice agent
+                if pending.__class__ is Legal:
+                    legal: Legal = pending
+                    seat = legal.seat
+                else:
+                    seat = pending[0]  # type: ignore[index]
+                    legal = self.legal(seat)
+                action = agents[seat].act(self.view(seat), legal)
+                if action not in legal:
+                    self._refuse(action, seat)
+                self._send(seat, action)
+                pending = self._pend
+        finally:
+            # the step API makes its own generator (this one asks the choice agents)
+            self._flow = self._pend = None
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
         """Carry out an action known to be legal (engines and benchmarks; no checks)."""
-        self._acting = self._legal = None
-        self._do(seat, action)
-
-    def _do(self, seat: int, action: Action) -> None:
-        phase = self.phase
-        if phase == AUCTION:
-            lot = self.lot
-            assert lot is not None
-            AUCTIONS[lot.kind].apply(self, lot, seat, action)
-        elif phase == LEAD:
-            assert isinstance(action, Play)
-            self._lead(seat, self.rules.codec.codes[action.card])
-        else:
-            resume = self.resume
-            if isinstance(action, Flip):
-                if self._flip(seat, chosen=True):
-                    return
-            else:
-                self._raw.append(("pass", self.round + 1, seat))
-            self._lead_from(resume)
+        self._pending()
+        self._send(seat, action)
 
     # --- observation, records, checks ---------------------------------------------------
 
@@ -444,8 +458,19 @@ class Game(RoundFlow):
         if self._rng is not None:
             state["_rng"] = rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
+        state["_view_cache"] = None  # (it keeps the lot it was made for)
+        state["_flow"] = state["_pend"] = None  # (made again from the state when needed)
+        state["_hand_names"] = list(self._hand_names)
         twin.__dict__.update(state)
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # what views keep between decisions is made again, not copied or pickled
+        state = self.__dict__.copy()
+        state["_view_cache"] = state["_view_parts"] = None
+        state["_flow"] = state["_pend"] = None
+        state["_hand_names"] = [None] * self.n
+        return state
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A new game consistent with everything ``seat`` has seen, all it has not

@@ -25,10 +25,10 @@ def play_game(
 ) -> Game:
     """Play a whole game; agents default to seeded :class:`RandomAgent` s.
 
-    Without ``check`` the game is played by :meth:`Game.playout` (the fast path for
-    random agents). With ``check`` every action goes through :meth:`Game.step`
-    (checked), the invariants are checked after every action and
-    :class:`InvariantError` names the first violation.
+    Without ``check`` the game is played by :meth:`Game.playout` (the fast path;
+    agents are handed their view, never the game). With ``check`` every action goes
+    through :meth:`Game.step` (checked), the invariants are checked after every
+    action and :class:`InvariantError` names the first violation.
     """
     if isinstance(ruleset_or_rules, Rules):
         rules = ruleset_or_rules
@@ -43,10 +43,10 @@ def play_game(
         return game
     if len(agents) != game.n:
         raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
-    to_act, legal, step = game.to_act, game.legal, game.step
+    to_act, legal, step, view = game.to_act, game.legal, game.step, game.view
     while game.phase != OVER:
         seat = to_act()[0]
-        step(agents[seat].act(game, legal(seat)), seat)
+        step(agents[seat].act(view(seat), legal(seat)), seat)
         problems = game.check_invariants()
         if problems:
             raise InvariantError(

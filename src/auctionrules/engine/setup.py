@@ -104,13 +104,22 @@ def position(
     used = Counter(c for h in all_hands for c in h) + Counter(on_table)
     for o in owned_codes or ():
         used.update(o)
+    given_deck = codes(rules, deck) if deck is not None else None
     available = Counter(rules.deck)
-    for code, count in used.items():
+    for code, count in (used + Counter(given_deck or ())).items():
         if count > available[code]:
             raise RulesError(
-                f"{count} cards {rules.codec.name(code)} used; the deck has {available[code]}"
+                f"{count} cards {rules.codec.name(code)} in the hands, on the table and in "
+                f"the deck; the game has {available[code]}"
             )
-    if deck is None:
+    laid = Counter(c // 5 for c in on_table) + Counter(c // 5 for o in owned_codes or () for c in o)
+    for artist, count in laid.items():
+        if count >= rules.artist_cards:
+            raise RulesError(
+                f"{count} cards of {rules.codec.artist_ids[artist]} already laid this round: "
+                f"the round ends at {rules.artist_cards}"
+            )
+    if given_deck is None:
         rest = available - used
         deck_codes = []
         for c in rules.deck:
@@ -118,7 +127,7 @@ def position(
                 deck_codes.append(c)
                 rest[c] -= 1
     else:
-        deck_codes = codes(rules, deck)
+        deck_codes = given_deck
     cash_list = list(cash) if cash is not None else [rules.starting_cash] * n
     if len(cash_list) != n or any(c < 0 for c in cash_list):
         raise RulesError(f"cash must give a non-negative amount for each of {n} players")

@@ -4,13 +4,21 @@ A :class:`View` never holds another player's hand, a sealed bid before the
 reveal, an unrevealed dummy card, or (when ``money.screens``) another player's
 cash; with screens, the public record of prices paid is included when
 ``money.public_prices`` is on. ``seat=None`` is the spectator's view.
+
+A view is made at every decision of every agent, so it is cheap: a tuple (one
+allocation) whose parts are immutable values the game keeps between decisions.
+The public part is kept until something public changes: a bid, a pass, a price
+or a sealed bid in an auction still under way leave it as it was (only the
+lot's progress is made again); anything else (a card laid, a sale, a round end)
+makes it anew. Each hand's names are kept per seat. The view holds no
+reference to the game or to any of its lists, so an agent handed a view reaches
+nothing else.
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 from auctionrules.model import AUCTION_TYPES
 
@@ -21,48 +29,173 @@ if TYPE_CHECKING:
 #: Names of the game loop's phases, by phase number.
 PHASES = ("lead", "auction", "flip", "over")
 
+#: The view's fields, in tuple order (``_lot`` is the lot's raw progress; the
+#: ``lot`` property gives its public form).
+FIELDS = (
+    "seat", "to_act", "_hand", "cash", "_lot", "round", "phase", "hand_sizes", "dummy_sizes",
+    "board", "counts", "_owned", "_table", "sales", "outcome", "deck_size", "_discard", "flow",
+    "rules",
+)
+#: Fields kept as card codes (cheap to copy, compared as well as names); their
+#: properties give the names.
+_CODED = ("_hand", "_owned", "_table", "_discard")
+_SIZE = len(FIELDS) - 1  # (the rules are not part of the observation's value)
 
-@attrs.frozen
-class View:
-    """A frozen observation; :meth:`to_dict` gives its JSON form."""
+#: Log entries after which the public part of a view is unchanged, as long as the same
+#: lot is still under auction: they change only the lot's progress.
+_QUIET = frozenset(("bid", "pass", "sealed-bid", "price"))
 
-    seat: int | None
-    round: int
-    phase: str
-    to_act: tuple[int, ...]
-    hand: tuple[str, ...] | None
-    hand_sizes: tuple[int, ...]
-    dummy_sizes: tuple[int, ...]
-    cash: tuple[int | None, ...]
-    board: tuple[tuple[int, ...], ...]
-    counts: tuple[int, ...]
-    owned: tuple[tuple[str, ...], ...]
-    table: tuple[str, ...]
-    lot: tuple[tuple[str, Any], ...] | None
-    sales: tuple[tuple[int, int, int], ...] | None
-    outcome: tuple[tuple[str, Any], ...] | None
-    #: How many cards are left undealt.
-    deck_size: int
-    #: The cards of earlier rounds, out of play (each was seen when laid).
-    discard: tuple[str, ...]
-    #: Where the round flow stands, all public: ``(turn, flipper, resume,
-    #: last_card_player, last_auctioneer, dummy_next)``: the seat to lead (or that
-    #: led last), the seat deciding on a dummy card, the seat that leads after it,
-    #: who laid the last card, who auctioned last (the next round's starter reads
-    #: these two) and which dummy hand is turned over next.
-    flow: tuple[int, int, int, int, int, int]
-    #: The compiled rules (public: every player knows the rules); not part of the
-    #: observation's value, so views of two games under the same rules compare.
-    rules: Rules = attrs.field(eq=False, repr=False)
+
+class View(tuple):  # type: ignore[type-arg]
+    """A frozen observation; :meth:`to_dict` gives its JSON form.
+
+    Fields: ``seat``, ``round`` (1-based), ``phase`` (``lead``, ``auction``,
+    ``flip``, ``over``), ``to_act``, ``hand`` (own cards, sorted; ``None`` for a
+    spectator), ``hand_sizes``, ``dummy_sizes``, ``cash`` (``None`` where hidden),
+    ``board`` (the values placed, one row per round), ``counts`` (cards of each
+    artist on the table this round), ``owned`` (cards bought this round, per
+    seat), ``table`` (unowned cards laid this round), ``lot`` (the lot under the
+    hammer as ``(name, value)`` pairs, or ``None``), ``sales`` (``(round index,
+    buyer, price)`` when prices are public), ``outcome``, ``deck_size`` (cards
+    left undealt), ``discard`` (the cards of earlier rounds, each seen when laid),
+    ``flow`` (where the round flow stands: ``(turn, flipper, resume,
+    last_card_player, last_auctioneer, dummy_next)``: the seat to lead or that led
+    last, the seat deciding on a dummy card, the seat that leads after it, who
+    laid the last card, who auctioned last, which dummy hand is turned over next)
+    and ``rules`` (the compiled rules: public, every player knows them; not part
+    of the observation's value, so views of two games under the same rules
+    compare).
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        seat: int | None
+        to_act: tuple[int, ...]
+        _hand: tuple[int, ...] | None
+        cash: tuple[int | None, ...]
+        _lot: tuple[Any, ...] | None
+        round: int
+        phase: str
+        hand_sizes: tuple[int, ...]
+        dummy_sizes: tuple[int, ...]
+        board: tuple[tuple[int, ...], ...]
+        counts: tuple[int, ...]
+        _owned: tuple[tuple[int, ...], ...]
+        _table: tuple[int, ...]
+        sales: tuple[tuple[int, int, int], ...] | None
+        outcome: tuple[tuple[str, Any], ...] | None
+        deck_size: int
+        _discard: tuple[int, ...]
+        flow: tuple[int, int, int, int, int, int]
+        rules: Rules
+    else:
+        for _index, _name in enumerate(FIELDS):
+            locals()[_name] = property(itemgetter(_index))
+        del _index, _name
+
+    @property
+    def hand(self) -> tuple[str, ...] | None:
+        """The seat's own cards, sorted (``None`` for a spectator)."""
+        codes = self._hand
+        return None if codes is None else tuple(map(self.rules.codec.names.__getitem__, codes))
+
+    @property
+    def owned(self) -> tuple[tuple[str, ...], ...]:
+        """The cards each seat bought this round."""
+        names = self.rules.codec.names.__getitem__
+        return tuple([tuple(map(names, cards)) for cards in self._owned])
+
+    @property
+    def table(self) -> tuple[str, ...]:
+        """The unowned cards laid this round (unsold lots, dummy cards)."""
+        return tuple(map(self.rules.codec.names.__getitem__, self._table))
+
+    @property
+    def discard(self) -> tuple[str, ...]:
+        """The cards of earlier rounds, out of play (each was seen when laid)."""
+        return tuple(map(self.rules.codec.names.__getitem__, self._discard))
+
+    @property
+    def lot(self) -> tuple[tuple[str, Any], ...] | None:
+        """The lot under the hammer as ``(name, value)`` pairs (``dict(view.lot)``):
+        ``cards``, ``type``, ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids``,
+        ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``, ``asker``,
+        ``order``, ``pos``, ``passes``, ``out``; ``None`` between lots."""
+        raw = self._lot
+        if raw is None:
+            return None
+        (cards, kind, leader, adder, auctioneer), high, bids, high_bidder, price, done, own, \
+            asker, order, pos, passes, out = raw
+        return (
+            ("cards", list(cards)),
+            ("type", kind),
+            ("leader", leader),
+            ("adder", adder),
+            ("auctioneer", auctioneer),
+            ("high", high),
+            ("bids", [list(b) for b in bids]),
+            ("high_bidder", high_bidder),
+            ("price", price),
+            ("sealed_done", list(done) if done is not None else None),
+            ("own_sealed_bid", own),
+            ("asker", asker),
+            ("order", list(order)),
+            ("pos", pos),
+            ("passes", passes),
+            ("out", out),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self[:_SIZE] == other[:_SIZE]
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self[:_SIZE])
+
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{name}={getattr(self, name)!r}" for name in _PUBLIC_FIELDS)
+        return f"View({parts})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (tuple(self),))
+
+    def replace(self, **changes: Any) -> View:
+        """A copy with some fields changed (as :func:`attrs.evolve`)."""
+        values = list(self)
+        code = self.rules.codec.by_name
+        for name, value in changes.items():
+            if name == "lot":
+                raise TypeError("a view's lot is replaced through _lot (its raw form)")
+            if f"_{name}" not in _CODED:
+                values[FIELDS.index(name)] = value
+            elif name == "owned":  # given as names, kept as codes
+                values[FIELDS.index("_owned")] = tuple(
+                    tuple(map(code.__getitem__, cards)) for cards in value
+                )
+            else:
+                values[FIELDS.index(f"_{name}")] = (
+                    None if value is None else tuple(map(code.__getitem__, value))
+                )
+        return tuple.__new__(View, values)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
+        lot = self.lot
+        sales = self.sales
+        outcome = self.outcome
+        hand = self.hand
         return {
             "seat": self.seat,
             "round": self.round,
             "phase": self.phase,
             "to_act": list(self.to_act),
-            "hand": list(self.hand) if self.hand is not None else None,
+            "hand": list(hand) if hand is not None else None,
             "hand_sizes": list(self.hand_sizes),
             "dummy_sizes": list(self.dummy_sizes),
             "cash": list(self.cash),
@@ -70,74 +203,115 @@ class View:
             "counts": list(self.counts),
             "owned": [list(o) for o in self.owned],
             "table": list(self.table),
-            "lot": dict(self.lot) if self.lot is not None else None,
-            "sales": [list(s) for s in self.sales] if self.sales is not None else None,
-            "outcome": dict(self.outcome) if self.outcome is not None else None,
+            "lot": dict(lot) if lot is not None else None,
+            "sales": [list(s) for s in sales] if sales is not None else None,
+            "outcome": dict(outcome) if outcome is not None else None,
             "deck_size": self.deck_size,
             "discard": list(self.discard),
             "flow": list(self.flow),
         }
 
 
+_PUBLIC_FIELDS = tuple(name.lstrip("_") for name in FIELDS[:_SIZE])
+
+
+def _rebuild(values: tuple[Any, ...]) -> View:
+    return tuple.__new__(View, values)
+
+
 def make_view(game: Game, seat: int | None) -> View:
-    """The view of ``seat`` (``None``: public)."""
-    rules = game.rules
-    name = rules.codec.name
-    n = game.n
-    over = game.outcome is not None
-    if rules.screens and not over:
-        cash: tuple[int | None, ...] = tuple(
-            c if s == seat else None for s, c in enumerate(game.cash)
-        )
+    """The view of ``seat`` (``None``: public), from the parts the game keeps."""
+    raw = game._raw
+    mark = len(raw)
+    cache = game._view_cache
+    if cache is None:
+        cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
+    elif cache[0] != mark:
+        kept = cache[0]
+        if (
+            game.lot is cache[2]
+            and game.phase == cache[1]
+            and (
+                raw[kept][0] in _QUIET
+                if mark - kept == 1
+                else _QUIET.issuperset([entry[0] for entry in raw[kept:mark]])
+            )
+        ):
+            cache[0] = mark
+        else:
+            cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
+    # the own hand: within a round a hand only shrinks, so its round and size say
+    # whether the names kept for it are still its cards
+    if seat is None:
+        hand = None
+    else:
+        cards = game.hands[seat]
+        kept = game._hand_names[seat]
+        if kept is not None and kept[0] == game.round and kept[1] == len(cards):
+            hand = kept[2]
+        else:
+            hand = tuple(sorted(cards))
+            game._hand_names[seat] = (game.round, len(cards), hand)
+    if game.rules.screens and game.outcome is None:
+        shown: list[int | None] = [None] * game.n
+        if seat is not None:
+            shown[seat] = game.cash[seat]
+        cash = tuple(shown)
     else:
         cash = tuple(game.cash)
     lot = game.lot
-    lot_items: tuple[tuple[str, Any], ...] | None = None
-    if lot is not None:
-        sealed = None
-        if lot.sealed:
-            sealed = [
-                (b if s == seat else None) if b is not None else None
-                for s, b in enumerate(lot.sealed)
-            ]
-        lot_items = (
-            ("cards", [name(c) for c in lot.cards]),
-            ("type", AUCTION_TYPES[lot.kind]),
-            ("leader", lot.leader),
-            ("adder", None if lot.adder < 0 else lot.adder),
-            ("auctioneer", lot.auctioneer),
-            ("high", lot.high),
-            ("bids", [list(b) for b in lot.bids]),
-            ("high_bidder", None if lot.high_bidder < 0 else lot.high_bidder),
-            ("price", lot.price if lot.price >= 0 and lot.kind == 3 else None),
-            ("sealed_done", [b is not None for b in lot.sealed] if lot.sealed else None),
-            ("own_sealed_bid", sealed[seat] if sealed and seat is not None else None),
-            ("asker", lot.asker),
-            ("order", list(lot.order)),
-            ("pos", lot.pos),
-            ("passes", lot.passes),
-            ("out", lot.out),
+    if lot is None:
+        lot_raw = None
+    else:
+        sealed = lot.sealed
+        if sealed:
+            done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
+            own_bid = sealed[seat] if seat is not None else None
+        else:
+            done = own_bid = None
+        lot_raw = (
+            cache[4], lot.high, tuple(lot.bids),
+            None if lot.high_bidder < 0 else lot.high_bidder,
+            lot.price if lot.price >= 0 and lot.kind == 3 else None,
+            done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
         )
-    outcome = tuple(game.outcome.to_dict().items()) if game.outcome is not None else None
-    return View(
-        seat=seat,
-        round=game.round + 1,
-        phase=PHASES[game.phase],
-        to_act=game.to_act(),
-        hand=tuple(name(c) for c in sorted(game.hands[seat])) if seat is not None else None,
-        hand_sizes=tuple(len(h) for h in game.hands[:n]),
-        dummy_sizes=tuple(len(h) for h in game.hands[n:]),
-        cash=cash,
-        board=tuple(tuple(r) for r in game.board),
-        counts=tuple(game.counts),
-        owned=tuple(tuple(name(c) for c in o) for o in game.owned),
-        table=tuple(name(c) for c in game.table),
-        lot=lot_items,
-        sales=tuple(game.sales) if rules.public_prices else None,
-        outcome=outcome,
-        deck_size=len(game.deck),
-        discard=tuple(name(c) for c in game.discard),
-        flow=(game.turn, game.flipper, game.resume, game.last_card_player,
-              game.last_auctioneer, game.dummy_next),
-        rules=rules,
+    return tuple.__new__(View, (seat, game.to_act(), hand, cash, lot_raw) + cache[3])
+
+
+def _public(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
+    """The fields every seat sees alike, and the lot's fixed part. The parts that
+    change once a round at most (the board, the discard) are kept apart."""
+    names = game._names.__getitem__
+    n = game.n
+    hands = game.hands
+    kept = game._view_parts
+    key = (game.round, game.outcome is None, len(game.discard))
+    if kept is None or kept[0] != key:
+        kept = game._view_parts = (key, tuple(map(tuple, game.board)), tuple(game.discard))
+    outcome = game.outcome
+    lot = game.lot
+    fixed = None
+    if lot is not None:
+        fixed = (
+            tuple(map(names, lot.cards)), AUCTION_TYPES[lot.kind], lot.leader,
+            None if lot.adder < 0 else lot.adder, lot.auctioneer,
+        )
+    owned = game.owned
+    fields: tuple[Any, ...] = (
+        game.round + 1,
+        PHASES[game.phase],
+        tuple(map(len, hands[:n])),
+        tuple(map(len, hands[n:])),
+        kept[1],
+        tuple(game.counts),
+        tuple(map(tuple, owned)),
+        tuple(game.table),
+        tuple(game.sales) if game.rules.public_prices else None,
+        tuple(outcome.to_dict().items()) if outcome is not None else None,
+        len(game.deck),
+        kept[2],
+        (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
+         game.dummy_next),
+        game.rules,
     )
+    return fields, fixed

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from auctionrules.engine.game import Game
-from auctionrules.engine.log import lines
+from auctionrules.rulebook.log import lines
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.envs.encoding import DEFAULT_BUCKETS, Encoding, Mask, Vector
 from auctionrules.envs.reader import Reader

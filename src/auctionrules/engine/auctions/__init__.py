@@ -3,16 +3,12 @@
 A lot's auction type picks its object from :data:`AUCTIONS` (indexed by the
 type index of :mod:`auctionrules.engine.cards`); the double's object runs the
 adding of the second card, after which the lot switches to the second card's
-type. Every object answers the same four questions for the game loop: who must
-act (:meth:`Auction.to_act`), what they may do (:meth:`Auction.legal`), why an
-action is refused (:meth:`Auction.check`, ``None`` if it is legal; nothing is
-changed), and what an accepted action does (:meth:`Auction.apply`). The
-per-lot state lives in the :class:`~auctionrules.engine.lot.Lot`.
-
-:mod:`auctionrules.engine.playout` plays the same auctions for random rollouts,
-written out in its loop; it shares these objects' rule helpers (``next_in_order``,
-``FixedPriceAuction.nobody_buys``, ``DoubleAuction.nobody_adds``), and
-``tests/engine/test_fast_paths.py`` holds it to the game these objects play.
+type. Each object sets its lot up (:meth:`Auction.start`) and says why an action
+is refused (:meth:`Auction.check`, ``None`` if it is legal; nothing is changed),
+and holds the rule helpers of its type (the sealed reveal, naming a fixed price,
+what happens when nobody buys or adds). Who is asked what, and what an answer
+does, is written once in :mod:`auctionrules.engine.decisions`. The per-lot state
+lives in the :class:`~auctionrules.engine.lot.Lot`.
 """
 
 from auctionrules.engine.auctions.base import Auction

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import PASS, Action
-from auctionrules.engine.legal import Legal
+from auctionrules.engine.actions import Action
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow as Game
-
-PASS_ONLY = (PASS,)
+    from auctionrules.engine.flow import RoundFlow
 
 #: A sale: ``(buyer, price)``.
 Sale = tuple[int, int]
@@ -31,27 +28,20 @@ def range_reason(kind: str, amount: int, rng: tuple[int, int, int] | None) -> st
 
 
 class Auction:
-    """Base of the auction-type strategies; one instance per compiled ``Rules``."""
+    """Base of the auction-type strategies; one instance per compiled ``Rules``.
+
+    An auction type sets its lot up (:meth:`start`) and says why an action is
+    refused (:meth:`check`); its decisions are asked and carried out by
+    :mod:`auctionrules.engine.decisions`.
+    """
 
     __slots__ = ()
     name = ""
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         """Set the lot up for this auction type (may settle it at once)."""
         raise NotImplementedError
 
-    def to_act(self, game: Game, lot: Lot) -> tuple[int, ...]:
-        """Seats that must act now."""
-        return game.alone[lot.asker]
-
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        """What ``seat`` (one of :meth:`to_act`) may do."""
-        raise NotImplementedError
-
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         """Why ``action`` by ``seat`` is illegal, or ``None``."""
-        raise NotImplementedError
-
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        """Carry out a legal action."""
         raise NotImplementedError

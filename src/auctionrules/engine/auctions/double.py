@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import PASS, Action, Add, Pass
+from auctionrules.engine.actions import Action, Add, Pass
 from auctionrules.engine.auctions.base import Auction
 from auctionrules.engine.cards import DOUBLE
-from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow as Game
+    from auctionrules.engine.flow import RoundFlow
 
 
 class DoubleAuction(Auction):
@@ -22,25 +21,21 @@ class DoubleAuction(Auction):
     __slots__ = ()
     name = "double"
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         rules = game.rules
         order = rules.orders[lot.leader]
         order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
         lot.order, lot.pos, lot.asker = order, 0, order[0]
 
     @staticmethod
-    def _must_add(game: Game, lot: Lot, seat: int) -> bool:
+    def must_add(game: RoundFlow, lot: Lot, seat: int) -> bool:
         """Under ``lead_requires_companion`` the leader led the double *because* they hold
         its companion, and must add it: the double may not go round the table for free."""
         return game.rules.lead_requires_companion and seat == lot.leader and lot.pos == 0
 
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        adds = tuple(map(game.rules.adds.__getitem__, game.companions(seat, lot.cards[0])))
-        return Legal(seat, adds if self._must_add(game, lot, seat) else (*adds, PASS))
-
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
-            if self._must_add(game, lot, seat):
+            if self.must_add(game, lot, seat):
                 return "under the companion rule the leader must add the second card"
             return None
         if isinstance(action, Add):
@@ -55,16 +50,8 @@ class DoubleAuction(Auction):
             return None
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        if isinstance(action, Add):
-            game.add_second(lot, seat, game.rules.codec.code(action.card))
-            return
-        game._raw.append(("pass", game.round + 1, seat))
-        if not lot.ask_next():
-            self.nobody_adds(game, lot)
-
     @staticmethod
-    def nobody_adds(game: Game, lot: Lot) -> None:
+    def nobody_adds(game: RoundFlow, lot: Lot) -> None:
         """Everyone passed: ``double.nobody_adds`` says what becomes of the double."""
         if game.rules.nobody_adds_unsold:
             game.leave_unsold(lot)

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import BUY, PASS, Action, Buy, Pass, Price
-from auctionrules.engine.auctions.base import PASS_ONLY, Auction, Sale, range_reason
-from auctionrules.engine.legal import Legal
+from auctionrules.engine.actions import Action, Buy, Pass, Price
+from auctionrules.engine.auctions.base import Auction, Sale, range_reason
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow as Game
-
-_BUY_OR_PASS = (BUY, PASS)
+    from auctionrules.engine.flow import RoundFlow
 
 
 class FixedPriceAuction(Auction):
@@ -30,18 +27,13 @@ class FixedPriceAuction(Auction):
     __slots__ = ()
     name = "fixed-price"
 
-    def start(self, game: Game, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> None:
         lot.price = -1
         lot.asker = lot.auctioneer
         if game.price_range(lot.auctioneer) is None:
             game.take_free(lot, lot.auctioneer)
 
-    def legal(self, game: Game, lot: Lot, seat: int) -> Legal:
-        if lot.price < 0:
-            return Legal(seat, (), price=game.price_range(seat))
-        return Legal(seat, _BUY_OR_PASS if game.cash[seat] >= lot.price else PASS_ONLY)
-
-    def check(self, game: Game, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if lot.price < 0:
             if isinstance(action, Price):
                 return range_reason("price", action.amount, game.price_range(seat))
@@ -55,29 +47,15 @@ class FixedPriceAuction(Auction):
         return f"the price is {lot.price}: buy or pass"
 
     @staticmethod
-    def name_price(game: Game, lot: Lot, seat: int, price: int) -> None:
+    def name_price(game: RoundFlow, lot: Lot, seat: int, price: int) -> None:
         """The auctioneer names ``price``; the others are asked from the left."""
         lot.price = price
         game._raw.append(("price", game.round + 1, seat, price))
         lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
         lot.asker = lot.order[0]
 
-    def apply(self, game: Game, lot: Lot, seat: int, action: Action) -> None:
-        if isinstance(action, Price):
-            self.name_price(game, lot, seat, action.amount)
-            return
-        if isinstance(action, Buy):
-            game._raw.append(("buy", game.round + 1, seat))
-            game.sell(lot, seat, lot.price)
-            return
-        game._raw.append(("pass", game.round + 1, seat))
-        if not lot.ask_next():
-            sale = self.nobody_buys(game, lot)
-            if sale is not None:
-                game.sell(lot, *sale)
-
     @staticmethod
-    def nobody_buys(game: Game, lot: Lot) -> Sale | None:
+    def nobody_buys(game: RoundFlow, lot: Lot) -> Sale | None:
         """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does:
         buy (the sale), take the lot free or leave it unsold (both done here; ``None``).
 

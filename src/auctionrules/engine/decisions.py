@@ -1,0 +1,251 @@
+"""The decisions of a game, written once: who is asked what, and what the answer does.
+
+:func:`decisions` is a generator that plays a game on from its current state,
+decision after decision: a lead, a double's second card, a bid, a sealed bid, a
+fixed price, a purchase, a dummy card. At each decision it asks the seat's
+chooser, a :class:`~auctionrules.engine.agents.ChoiceAgent`, its plain question
+(``pick(count)``, ``bid(span, optional)``, ``price(span)``); a seat without a
+chooser (``None``) is asked by suspending: the generator yields what the seat may
+do (a :class:`~auctionrules.engine.legal.Legal`, or for sealed bids the seats yet
+to bid) and receives ``(seat, action)``.
+
+That one writing serves every loop:
+
+* the step API (:meth:`Game.apply <auctionrules.engine.Game.apply>`): no seat has a
+  chooser; the game keeps the suspended generator and the decision it yielded
+  (which is then what :meth:`Game.to_act` and :meth:`Game.legal` answer), checks
+  an action against it and sends it in;
+* random rollouts (:meth:`Game.playout <auctionrules.engine.Game.playout>` with
+  choice agents): every seat has a chooser, so the generator never suspends and
+  plays the game to its end in one run, no ``Legal`` built;
+* a mixed game: choice agents are asked directly, any other agent suspends the
+  generator at its own decisions only, where the playout hands it its view.
+
+Every piece of progress is kept in the state (the phase, the lot's speaking
+order and asker, the sealed bids...) before a decision is asked, so a generator
+can be made afresh from any state: a clone, a pickle, a determinized game. The
+rule choices are the compiled strategies'; the state changes that are not
+decisions (a lead's consequences, a sale, a flip, a round end) are the round
+flow's (:class:`~auctionrules.engine.flow.RoundFlow`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Union
+
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip
+from auctionrules.engine.agents import ChoiceAgent
+from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
+from auctionrules.engine.auctions.bidding import SealedAuction, next_in_order
+from auctionrules.engine.auctions.double import DoubleAuction
+from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
+from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import NOBODY, Lot
+
+if TYPE_CHECKING:
+    from auctionrules.engine.flow import RoundFlow
+
+#: What a suspended generator waits for: one seat's legal moves, or the seats yet to
+#: make a sealed bid (any of them may).
+Pending = Union[Legal, tuple[int, ...]]  # noqa: UP007 - a runtime alias
+#: What it receives: the seat and its action.
+Answer = tuple[int, Action]
+Decisions = Generator[Pending, Answer, None]
+
+_PASS_ONLY = (PASS,)
+_BUY_OR_PASS = (BUY, PASS)
+_FLIP_OR_PASS = (FLIP, PASS)
+
+
+def sealed_legal(game: RoundFlow, seat: int) -> Legal:
+    """What ``seat`` may do in a sealed auction it has not bid in yet."""
+    return Legal(seat, _PASS_ONLY, game.bid_range(seat, 0))
+
+
+def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
+    game: RoundFlow, chooser: Sequence[ChoiceAgent | None]
+) -> Decisions:
+    """Play ``game`` on, asking ``chooser[seat]`` (or, for ``None``, the caller: see
+    the module docstring) at every decision, until the game is over."""
+    rules = game.rules
+    n, unit, raw = game.n, game._unit, game._raw
+    plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
+    artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
+    companion_rule = rules.lead_requires_companion
+    open_successors = rules.open_ending.after_bid, rules.open_ending.after_pass
+    in_order = next_in_order, next_in_order
+    open_barred, once_barred = rules.open_auctioneer_barred, rules.once_auctioneer_barred
+    raise_by = rules.minimum_raise  # (money.minimum_raise: a whole number of units)
+    floor = game.bid_floor(0)  # the lowest bid (whole units, at least the minimum)
+    while True:
+        phase = game.phase
+        if phase == 0:  # LEAD: the seat to lead lays a card
+            seat = game.turn
+            codes = game.leadable(seat) if companion_rule else game.distinct[seat]
+            agent = chooser[seat]
+            if agent is None:
+                _, action = yield Legal(seat, tuple(map(plays.__getitem__, codes)))
+                code = by_card[action.card]  # type: ignore[attr-defined]
+            else:
+                code = codes[agent.pick(len(codes))]
+            # the card leaves the hand (and the index of distinct cards) and opens a lot
+            hand = game.hands[seat]
+            hand.remove(code)
+            if code not in hand:
+                game.distinct[seat].remove(code)
+            raw.append(("play", game.round + 1, seat, names[code]))
+            game.lot = led = Lot(n, seat, code, code % 5)
+            game.last_card_player = game.last_auctioneer = seat
+            counts, artist = game.counts, code // 5
+            counts[artist] += 1
+            if counts[artist] >= artist_cards:  # not auctioned: the round ends
+                game._end_round(exhausted=False, artist=artist)
+            # (the leader's own hand is the cheap first test of "every hand is empty")
+            elif not hand and not last_card_sold and game._exhausted():
+                game._end_round(exhausted=True)
+            else:
+                game.phase = 1
+                auctions[led.kind].start(game, led)  # (may settle the lot at once)
+            if game.phase != 1:
+                continue
+            # (on to the auction at once)
+        elif phase == 2:  # FLIPPING: the flipper may turn over a dummy card
+            seat = game.flipper
+            agent = chooser[seat]
+            if agent is None:
+                _, action = yield Legal(seat, _FLIP_OR_PASS)
+                flip = action.__class__ is Flip
+            else:
+                flip = agent.pick(2) == 0
+            game._flip_or_pass(seat, flip)
+            continue
+        elif phase != 1:  # OVER
+            return
+        # AUCTION: the lot under the hammer, from wherever it stands
+        lot = game.lot
+        assert lot is not None
+        kind, number, cash = lot.kind, game.round + 1, game.cash
+        if kind == DOUBLE:  # each in turn may add a second card of the artist
+            first = lot.cards[0]
+            while True:
+                seat = lot.asker
+                companions = game.companions(seat, first)
+                must_add = companion_rule and DoubleAuction.must_add(game, lot, seat)
+                agent = chooser[seat]
+                second = None
+                if agent is None:
+                    offer = tuple(map(adds.__getitem__, companions))
+                    _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
+                    if action.__class__ is Add:
+                        second = by_card[action.card]
+                else:
+                    index = agent.pick(len(companions) + (not must_add))
+                    if index < len(companions):
+                        second = companions[index]
+                if second is not None:  # the lot goes on as the second card's type
+                    game.add_second(lot, seat, second)
+                    break
+                raw.append(("pass", number, seat))
+                if not lot.ask_next():
+                    DoubleAuction.nobody_adds(game, lot)
+                    break
+        elif kind == SEALED:  # every seat bids once, in secret, in any order
+            sealed = lot.sealed
+            lo = floor
+            for seat in range(n):  # (a seat asked by suspending may be answered for another)
+                while sealed[seat] is None:
+                    agent = chooser[seat]
+                    if agent is None:
+                        who, action = yield tuple([s for s in range(n) if sealed[s] is None])
+                        amount = action.amount if action.__class__ is Bid else None
+                    else:
+                        who, money = seat, cash[seat]
+                        if money >= lo:
+                            amount = agent.bid((lo, money - (money - lo) % unit, unit), True)
+                        else:  # only pass is legal: asked as ChoiceAgent.act would ask
+                            agent.pick(1)
+                            amount = None
+                    sealed[who] = amount or 0
+                    # (the entry keeps the amount for the action log; the event hides it)
+                    raw.append(("sealed-bid", number, who, amount))
+            sale = SealedAuction.reveal(game, lot)
+            if sale is None:
+                game.no_bid(lot)
+            else:
+                game.sell(lot, *sale)
+        elif kind == FIXED_PRICE:  # the auctioneer names a price; the others may buy
+            if lot.price < 0:
+                seat = lot.auctioneer
+                span = game.price_range(seat)
+                assert span is not None  # (a broke auctioneer kept the lot at the start)
+                agent = chooser[seat]
+                if agent is None:
+                    _, action = yield Legal(seat, (), price=span)
+                    price = action.amount  # type: ignore[attr-defined]
+                else:
+                    price = agent.price(span)
+                FixedPriceAuction.name_price(game, lot, seat, price)
+            price = lot.price
+            while True:
+                seat = lot.asker
+                affords = cash[seat] >= price
+                agent = chooser[seat]
+                if agent is None:
+                    _, action = yield Legal(seat, _BUY_OR_PASS if affords else _PASS_ONLY)
+                    buys = action.__class__ is Buy
+                elif affords:
+                    buys = agent.pick(2) == 0
+                else:  # only pass is legal: asked as ChoiceAgent.act would ask
+                    agent.pick(1)
+                    buys = False
+                if buys:
+                    raw.append(("buy", number, seat))
+                    game.sell(lot, seat, price)
+                    break
+                raw.append(("pass", number, seat))
+                if not lot.ask_next():
+                    sale = FixedPriceAuction.nobody_buys(game, lot)
+                    if sale is not None:
+                        game.sell(lot, *sale)
+                    break
+        else:  # open or once around: a standing bid raised or passed, turn after turn
+            if kind == OPEN:
+                after_bid, after_pass = open_successors
+                barred = lot.auctioneer if open_barred else NOBODY
+            else:
+                after_bid, after_pass = in_order
+                barred = lot.auctioneer if once_barred else NOBODY
+            lo = floor if lot.high == 0 else game.bid_floor(lot.high)
+            bids = lot.bids
+            seat = lot.asker
+            while True:
+                # an auctioneer barred from bidding on their own lot only passes
+                money = cash[seat] if seat != barred else -1
+                agent = chooser[seat]
+                if agent is None:
+                    span = (lo, money - (money - lo) % unit, unit) if money >= lo else None
+                    _, action = yield Legal(seat, _PASS_ONLY, span)
+                    amount = action.amount if action.__class__ is Bid else None
+                elif money >= lo:
+                    amount = agent.bid((lo, money - (money - lo) % unit, unit), True)
+                else:  # only pass is legal: asked as ChoiceAgent.act would ask
+                    agent.pick(1)
+                    amount = None
+                if amount is not None:
+                    lot.high, lot.high_bidder = amount, seat
+                    bids.append((seat, amount))
+                    raw.append(("bid", number, seat, amount))
+                    lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
+                    nxt = after_bid(lot, seat)
+                else:
+                    raw.append(("pass", number, seat))
+                    nxt = after_pass(lot, seat)
+                if nxt is None:
+                    if lot.high_bidder == NOBODY:
+                        game.no_bid(lot)
+                    else:
+                        game.sell(lot, lot.high_bidder, lot.high)
+                    break
+                lot.asker = seat = nxt
