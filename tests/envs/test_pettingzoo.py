@@ -151,12 +151,13 @@ def test_calls_before_reset_are_refused() -> None:
 
 
 def test_ansi_render_is_the_readable_log() -> None:
+    """The log speaks the ruleset's language (the default variant is the French book's)."""
     environment = env(players=3, render_mode="ansi")
     play_out(environment, seed=1)
     text = environment.render()
     assert text is not None
-    assert text.splitlines()[0].startswith("Round 1: cards dealt")
-    assert text.rstrip().endswith(")") and "Game over" in text
+    assert text.splitlines()[0].startswith("Manche 1 : cartes distribuées")
+    assert text.rstrip().endswith(")") and "Fin de la partie" in text
     with pytest.warns(UserWarning):
         assert env(players=3).render() is None
 
