@@ -158,7 +158,7 @@ def test_starting_cash_round_end_and_ranking_per_player_count(tmp_path: Path) ->
     assert list(Game.new(ruleset, 4, seed=1).cash) == [100000] * 4
     game = Game.from_position(
         ruleset, 3, hands=[["krypto/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"]],
-        played=["krypto/sealed", "krypto/once_around", "krypto/fixed_price"],
+        played=["krypto/sealed", "krypto/once_around"],
         owned=[["krypto/double"], [], []],
     )
     events = game.apply("play krypto/open", 0)  # the fourth Krypto ends the round
