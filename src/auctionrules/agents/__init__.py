@@ -6,6 +6,7 @@ The registry (:func:`make_agent`, :func:`register_agent`, :func:`parse_agents`)
 is shared by Python callers, ``auctionrules play --agents`` and the simulation lab.
 """
 
+from auctionrules.agents.heuristic import HeuristicAgent
 from auctionrules.agents.registry import (
     AgentEntry,
     AgentError,
@@ -19,11 +20,16 @@ from auctionrules.agents.registry import (
     unregister_agent,
 )
 
+register_agent(
+    "heuristic", HeuristicAgent, "Valuation play: bids up to a share of each lot's worth."
+)
+
 __all__ = [
     "AgentEntry",
     "AgentError",
     "AgentFactory",
     "AgentSpec",
+    "HeuristicAgent",
     "agent_entries",
     "make_agent",
     "parse_agents",

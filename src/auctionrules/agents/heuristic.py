@@ -1,0 +1,242 @@
+"""A valuation player: bids up to a share of what the lot is worth, for any ruleset.
+
+:class:`HeuristicAgent` reads only its view, its legal moves and the public
+rules the view carries (ranking values, tie-break, valuation rule, round-end
+card count, double rules, player count); it never names an edition. Each
+decision starts from :func:`~auctionrules.agents.valuation.expected_values`
+and then follows what good human players do:
+
+* **Buying from a rival.** The price goes to a rival, so a sale at ``p`` of a
+  lot worth ``v`` gains ``v - p`` while one rival gains ``p``: against the
+  average rival the break-even price is ``v * (n - 1) / n`` (the first-price
+  equilibrium), scaled by ``aggression``.
+* **Buying one's own lot** pays the bank, and selling it would have paid us:
+  only below ``own_share`` of its value.
+* **Per auction type.** Open and once-around: raise by the minimum step while
+  under the limit. Sealed: bid ``shading`` of the limit. Fixed price: name
+  ``price_share`` of the value, a price the auctioneer would pay themselves.
+  Double: lead one only with its companion in hand; add a companion when the
+  artist is worth selling.
+* **Leading.** Prefer artists worth a lot to the table, more so those the seat
+  already owns (``push``); lay the card that ends the round only when the
+  seat's holdings would then score better than the best rival's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from auctionrules.agents.valuation import (
+    artist_counts,
+    artist_of,
+    expected_values,
+    leads_rivals,
+    payouts_if_ended,
+)
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Play, bid_of, price_of
+from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.views import View
+
+#: A second card's auction type, the seller's preference first (open draws the most).
+_ADD_PREFERENCE = (TYPE_INDEX["open"], TYPE_INDEX["once_around"], TYPE_INDEX["sealed"],
+                   TYPE_INDEX["fixed_price"])
+#: Lead scores far below any value: cards to lead only when nothing else is left.
+_AVOID = -1e12
+
+
+class HeuristicAgent:
+    """Valuation-based play for any ruleset (see the module docstring).
+
+    Parameters (defaults are the values that won the tuning tournaments):
+
+    ``aggression``
+        Multiplies the break-even share ``(n - 1) / n`` of a lot's value bid
+        for a rival's lot.
+    ``shading``
+        The share of that limit bid in a sealed auction.
+    ``own_share``
+        The share of its value up to which the auctioneer buys their own lot.
+    ``price_share``
+        The share of its value named as a fixed price.
+    ``discount``
+        The weight of a value at the start of a round (1 at its end).
+    ``hand_weight``
+        How much each card of the own hand counts in the projected ranking.
+    ``push``
+        Extra lead preference per card already owned of the artist.
+    """
+
+    __slots__ = (
+        "aggression",
+        "discount",
+        "hand_weight",
+        "own_share",
+        "price_share",
+        "push",
+        "rng",
+        "shading",
+    )
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        aggression: float = 1.0,
+        shading: float = 0.85,
+        own_share: float = 0.5,
+        price_share: float = 0.6,
+        discount: float = 0.5,
+        hand_weight: float = 0.5,
+        push: float = 0.5,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.aggression = aggression
+        self.shading = shading
+        self.own_share = own_share
+        self.price_share = price_share
+        self.discount = discount
+        self.hand_weight = hand_weight
+        self.push = push
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{name}={getattr(self, name)}" for name in self.params())
+        return f"HeuristicAgent({params})"
+
+    @staticmethod
+    def params() -> tuple[str, ...]:
+        """The names of the tunable parameters."""
+        return ("aggression", "shading", "own_share", "price_share", "discount",
+                "hand_weight", "push")
+
+    def act(self, state: Any, legal: Legal) -> Action:
+        """The action for ``legal``, reading only the view ``state``."""
+        view: View = state
+        if legal.price is not None:
+            return price_of(self._price(view, legal.price))
+        actions = legal.actions
+        if legal.bid is not None:
+            return self._bid(view, legal.bid)
+        if not actions:
+            raise ValueError(f"no legal action: {legal!r}")
+        if len(actions) == 1:
+            return actions[0]
+        first = actions[0]
+        if isinstance(first, Play):
+            return self._lead(view, legal)
+        if isinstance(first, Add):
+            return self._add(view, legal)
+        if BUY in actions:
+            return BUY if self._lot_price(view) <= self._limit(view) else PASS
+        if FLIP in actions:
+            return FLIP if leads_rivals(view, payouts_if_ended(view)) else PASS
+        return actions[0]
+
+    # --- what things are worth --------------------------------------------------------
+
+    def values(self, view: View) -> list[float]:
+        """Each artist's estimated value per card (see :mod:`.valuation`)."""
+        return expected_values(view, self.hand_weight, self.discount)
+
+    def lot_value(self, view: View) -> float:
+        """The estimated value of the lot under the hammer."""
+        lot = dict(view.lot or ())
+        values = self.values(view)
+        return sum(values[artist_of(view, card)] for card in lot.get("cards", ()))
+
+    def _limit(self, view: View) -> float:
+        """The most worth paying for the lot: less for one's own lot (paid to the bank)."""
+        lot = dict(view.lot or ())
+        value = self.lot_value(view)
+        if lot.get("auctioneer") == view.seat:
+            return self.own_share * value
+        n = view.rules.players
+        return self.aggression * value * (n - 1) / n
+
+    @staticmethod
+    def _lot_price(view: View) -> int:
+        price = dict(view.lot or ()).get("price")
+        return int(price) if price is not None else 0
+
+    # --- decisions --------------------------------------------------------------------
+
+    def _price(self, view: View, span: tuple[int, int, int]) -> int:
+        return _within(span, self.price_share * self.lot_value(view))
+
+    def _bid(self, view: View, span: tuple[int, int, int]) -> Action:
+        lot = dict(view.lot or ())
+        limit = self._limit(view)
+        lo = span[0]
+        if lot.get("type") == "sealed":
+            target = self.shading * limit
+            return bid_of(_within(span, target)) if target >= lo else PASS
+        if lot.get("high_bidder") == view.seat or lo > limit:
+            return PASS
+        return bid_of(lo)
+
+    def _lead(self, view: View, legal: Legal) -> Action:
+        values = self.values(view)
+        codes = view.rules.codec.codes
+        hand = [codes[_card(a)] for a in legal.actions]
+        owned = artist_counts(view, view.owned[view.seat or 0])
+        companions = _companions(view)
+        ending = view.rules.artist_cards
+        best, best_score = legal.actions[0], _AVOID * 2
+        for action, code in zip(legal.actions, hand, strict=True):
+            artist, kind = divmod(code, 5)
+            score = values[artist] * (1.0 + self.push * owned[artist])
+            if view.counts[artist] + 1 >= ending:
+                good = leads_rivals(view, payouts_if_ended(view, (artist,)))
+                score = -_AVOID if good else _AVOID
+            elif kind == DOUBLE:
+                score = 2 * score if companions[artist] else _AVOID / 2
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _add(self, view: View, legal: Legal) -> Action:
+        adds = [a for a in legal.actions if isinstance(a, Add)]
+        if not adds:
+            return PASS
+        lot = dict(view.lot or ())
+        artist = artist_of(view, lot["cards"][0])
+        if view.counts[artist] + 1 >= view.rules.artist_cards:
+            # the second card would end the round with both cards unsold
+            if PASS in legal.actions and not leads_rivals(
+                view, payouts_if_ended(view, (artist,))
+            ):
+                return PASS
+        elif (
+            PASS in legal.actions
+            and lot.get("leader") != view.seat
+            and self.values(view)[artist] <= 0
+        ):
+            return PASS
+        codes = view.rules.codec.codes
+        return min(adds, key=lambda a: _ADD_PREFERENCE.index(codes[_card(a)] % 5))
+
+
+def _card(action: Action) -> Any:
+    return action.card  # type: ignore[attr-defined]
+
+
+def _companions(view: View) -> list[int]:
+    """How many cards of each artist in the hand could join a double (not doubles)."""
+    out = [0] * view.rules.artists
+    by_name = view.rules.codec.by_name
+    for card in view.hand or ():
+        code = by_name[card]
+        if code % 5 != DOUBLE:
+            out[code // 5] += 1
+    return out
+
+
+def _within(span: tuple[int, int, int], target: float) -> int:
+    """The legal amount of ``span`` nearest below ``target`` (its minimum at least)."""
+    lo, hi, step = span
+    if target <= lo:
+        return lo
+    if target >= hi:
+        return hi
+    return lo + int((target - lo) // step) * step
