@@ -37,6 +37,7 @@ from auctionrules.agents.valuation import (
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Play, bid_of, price_of
 from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
 from auctionrules.engine.legal import Legal
+from auctionrules.engine.policies import AuctioneerTakesFree
 from auctionrules.engine.views import View
 
 #: A second card's auction type, the seller's preference first (open draws the most).
@@ -173,6 +174,12 @@ class HeuristicAgent:
             return bid_of(_within(span, target)) if target >= lo else PASS
         if lot.get("high_bidder") == view.seat or lo > limit:
             return PASS
+        if (
+            lot.get("high_bidder") is None
+            and lot.get("auctioneer") == view.seat
+            and isinstance(view.rules.no_bid, AuctioneerTakesFree)
+        ):
+            return PASS  # unbid, the lot is the auctioneer's for nothing
         return bid_of(lo)
 
     def _lead(self, view: View, legal: Legal) -> Action:

@@ -1,4 +1,11 @@
-"""``auctionrules play VARIANT --players N --seed S``: a seeded game of random players."""
+"""``auctionrules play VARIANT --players N --seed S``: a seeded game, watched or played.
+
+Without ``--agents`` or ``--human`` every seat is a seeded random player and the
+log is printed at the end (the historical behaviour, byte-identical records).
+``--agents heuristic,random`` names the agents (one for every seat, or one per
+seat), whose moves are printed as they happen; ``--human 0`` seats a person at
+the terminal (see :mod:`auctionrules.cli.seat`) against them.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,7 @@ import sys
 
 from auctionrules.cli.loading import add_module_option
 
-HELP = "play a seeded game of random players; print the log and the result"
+HELP = "play a seeded game: watch agents, or take a seat at the terminal (--human)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,6 +24,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", "-s", type=int, default=0, help="seed of the deal and agents")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
+    parser.add_argument(
+        "--agents", "-a", metavar="SPECS",
+        help="agents, e.g. heuristic or heuristic,random,ismcts:iterations=200 "
+        "(one for every other seat, or one per seat; default: random)",
+    )
+    parser.add_argument(
+        "--human", type=int, metavar="SEAT", help="a person plays this seat at the terminal"
+    )
+    parser.add_argument(
+        "--plain", action="store_true", help="plain text, no colours or tables (no rich)"
+    )
 
 
 def result_lines(game: object, names: list[str]) -> list[str]:
@@ -46,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
         ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
         return exc.code
+    if args.agents is not None or args.human is not None:
+        from auctionrules.cli.session import run_table
+
+        return run_table(args, ruleset)
     try:
         game = play_game(ruleset, args.players, args.seed)
     except EngineError as exc:
