@@ -22,6 +22,7 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Pass, Play, Price
 from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
 from auctionrules.engine.cards import Card
+from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (
     EngineError,
     GameOverError,
@@ -69,6 +70,7 @@ __all__ = [
     "RulesError",
     "View",
     "compile_rules",
+    "determinize",
     "dumps",
     "play_game",
     "register",

@@ -25,6 +25,7 @@ from auctionrules.engine import setup
 from auctionrules.engine.actions import FLIP, PASS, Action, Flip, Pass, Play
 from auctionrules.engine.agents import Agent
 from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (
     GameOverError,
     IllegalActionError,
@@ -141,7 +142,23 @@ class Game(RoundFlow):
         game.n = rules.players
         game.seed = seed
         game._rng = None
+        unit = rules.unit
+        game._unit = unit
+        game._min_bid = -(-rules.minimum_bid // unit) * unit
+        game._names = rules.codec.names
+        game.alone = rules.alone
+        game._companion_rule = rules.lead_requires_companion
+        game._artist_cards = rules.artist_cards
         return game
+
+    def _fresh_history(self) -> None:
+        """An empty history and no cached answers."""
+        self._raw = []
+        self._events = []
+        self._actions = []
+        self._decoded = 0
+        self._acting = None
+        self._legal = None
 
     def _begin(
         self,
@@ -192,19 +209,7 @@ class Game(RoundFlow):
         self.money_total = sum(cash)
         self.sales = []
         self.outcome = None
-        self._raw = []
-        self._events = []
-        self._acting = None
-        self._legal = None
-        unit = rules.unit
-        self._unit = unit
-        self._min_bid = -(-rules.minimum_bid // unit) * unit
-        self._names = rules.codec.names
-        self.alone = rules.alone
-        self._companion_rule = rules.lead_requires_companion
-        self._artist_cards = rules.artist_cards
-        self._actions = []
-        self._decoded = 0
+        self._fresh_history()
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
         self._lead_from(auctioneer)
 
@@ -440,6 +445,16 @@ class Game(RoundFlow):
             state["_rng"] = rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
         twin.__dict__.update(state)
+        return twin
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A new game consistent with everything ``seat`` has seen, all it has not
+        seen (other hands, the deck, dummy hands, unrevealed sealed bids, chance to
+        come) drawn again with ``seed``; ``game.determinize(seat, s).view(seat) ==
+        game.view(seat)``. The cash is kept: every payment is public. See
+        :mod:`.determinization`."""
+        twin = determinize(self.view(seat), seed, cash=self.cash)
+        twin.hands[seat][:] = self.hands[seat]  # (the same cards, in the same order)
         return twin
 
     def check_invariants(self) -> list[str]:

@@ -15,6 +15,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from auctionrules.engine.errors import EngineError
+
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
 
@@ -34,6 +36,11 @@ def digest(document: Mapping[str, Any]) -> str:
 
 def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far."""
+    if game.start.get("determinized"):
+        raise EngineError(
+            "a determinized game has no record: its deal is a sample, its history starts "
+            "at the determinization"
+        )
     ruleset = game.rules.ruleset
     name = game.rules.codec.name
     document = json.loads(json.dumps(dict(ruleset.document), default=str))

@@ -41,6 +41,16 @@ class View:
     lot: tuple[tuple[str, Any], ...] | None
     sales: tuple[tuple[int, int, int], ...] | None
     outcome: tuple[tuple[str, Any], ...] | None
+    #: How many cards are left undealt.
+    deck_size: int
+    #: The cards of earlier rounds, out of play (each was seen when laid).
+    discard: tuple[str, ...]
+    #: Where the round flow stands, all public: ``(turn, flipper, resume,
+    #: last_card_player, last_auctioneer, dummy_next)``: the seat to lead (or that
+    #: led last), the seat deciding on a dummy card, the seat that leads after it,
+    #: who laid the last card, who auctioned last (the next round's starter reads
+    #: these two) and which dummy hand is turned over next.
+    flow: tuple[int, int, int, int, int, int]
     #: The compiled rules (public: every player knows the rules); not part of the
     #: observation's value, so views of two games under the same rules compare.
     rules: Rules = attrs.field(eq=False, repr=False)
@@ -63,6 +73,9 @@ class View:
             "lot": dict(self.lot) if self.lot is not None else None,
             "sales": [list(s) for s in self.sales] if self.sales is not None else None,
             "outcome": dict(self.outcome) if self.outcome is not None else None,
+            "deck_size": self.deck_size,
+            "discard": list(self.discard),
+            "flow": list(self.flow),
         }
 
 
@@ -99,6 +112,11 @@ def make_view(game: Game, seat: int | None) -> View:
             ("price", lot.price if lot.price >= 0 and lot.kind == 3 else None),
             ("sealed_done", [b is not None for b in lot.sealed] if lot.sealed else None),
             ("own_sealed_bid", sealed[seat] if sealed and seat is not None else None),
+            ("asker", lot.asker),
+            ("order", list(lot.order)),
+            ("pos", lot.pos),
+            ("passes", lot.passes),
+            ("out", lot.out),
         )
     outcome = tuple(game.outcome.to_dict().items()) if game.outcome is not None else None
     return View(
@@ -117,5 +135,9 @@ def make_view(game: Game, seat: int | None) -> View:
         lot=lot_items,
         sales=tuple(game.sales) if rules.public_prices else None,
         outcome=outcome,
+        deck_size=len(game.deck),
+        discard=tuple(name(c) for c in game.discard),
+        flow=(game.turn, game.flipper, game.resume, game.last_card_player,
+              game.last_auctioneer, game.dummy_next),
         rules=rules,
     )

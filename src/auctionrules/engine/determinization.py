@@ -1,0 +1,217 @@
+"""Determinization: a full game consistent with what one player has seen.
+
+Information-set search (ISMCTS, PIMC) plays on *sampled* games: the player's
+view fixes what is known; everything hidden is drawn again. :func:`determinize`
+builds such a game from a :class:`~auctionrules.engine.views.View` alone (a
+view carries the compiled rules), so an agent that is only ever handed views
+can search; :meth:`Game.determinize <auctionrules.engine.Game.determinize>` does
+the same from a game, for a seat.
+
+What is re-sampled, and how:
+
+* **Cards.** The unseen cards are the deck minus every card the seat has seen
+  (its own hand, the table, the cards owned this round, the lot under the
+  hammer, the discard of earlier rounds). They are shuffled and dealt again to
+  the other players' hands, the dummy hands and the undealt deck, each keeping
+  its size. A deal that leaves the game unable to go on is drawn again
+  (rejection sampling, so the deal stays uniform over the consistent ones): under
+  ``lead_requires_companion`` the seat to lead must hold a card it may lead, and
+  a leader who led a double must hold its companion.
+* **Sealed bids** other seats have made and not yet revealed: an empty fist or
+  a bid anywhere in the legal range, even odds (a choice, not an inference).
+* **Chance to come**: the determinized game's own generator (which dummy card
+  is turned over at random) is seeded with ``seed``.
+* **Money behind screens.** Every payment is public (each ``sold`` and
+  ``scored`` event names it), so a player who followed the game knows every
+  fortune: :meth:`Game.determinize` keeps the cash. A view alone does not hold
+  the history, so :func:`determinize` takes the others' cash as ``cash`` when
+  the caller kept it; otherwise it estimates each hidden fortune as the seat's
+  own cash (the same payouts reach every player), raised where a public bid or
+  the fixed price shows a seat holds more.
+
+The determinized game starts its history at the determinization: its
+``events`` and ``log`` are empty and it has no replayable record (its deal is a
+sample). Its view of ``seat`` equals the view it was made from; the seat's own
+hand never changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
+from auctionrules.engine.errors import EngineError
+from auctionrules.engine.flow import AUCTION, LEAD
+from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.outcome import Outcome
+from auctionrules.engine.views import PHASES, View
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+
+#: Deals drawn before giving up on a deal the game can go on from (each retry is
+#: a shuffle; a consistent deal is found in a few tries in every bundled variant).
+_TRIES = 1000
+
+
+def determinize(view: View, seed: int, *, cash: Sequence[int] | None = None) -> Game:
+    """A full game consistent with ``view``, its hidden parts drawn with ``seed``.
+
+    ``determinize(view, seed).view(view.seat) == view``. ``cash`` gives every
+    seat's money when the caller knows it (from the public history); without it
+    the money a view hides is estimated (see the module docstring).
+    """
+    from auctionrules.engine.game import Game  # noqa: PLC0415 - the game module imports this one
+
+    seat = view.seat
+    if seat is None:
+        raise EngineError("a spectator's view cannot be determinized: name a seat")
+    rules = view.rules
+    code = rules.codec.by_name
+    game = Game._blank(rules, seed)
+    game._fresh_history()
+    game.phase = PHASES.index(view.phase)
+    game.round = view.round - 1
+    game.board = [list(row) for row in view.board]
+    game.counts = list(view.counts)
+    game.owned = [[code[c] for c in cards] for cards in view.owned]
+    game.table = [code[c] for c in view.table]
+    game.discard = [code[c] for c in view.discard]
+    (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
+     game.dummy_next) = view.flow
+    game.sales = list(view.sales or ())
+    game.outcome = Outcome.from_dict(dict(view.outcome)) if view.outcome is not None else None
+    game.cash = _cash(view, cash)
+    game.bank_in = game.bank_out = 0
+    game.money_total = sum(game.cash)
+    game.lot = _lot(view, game.cash, random.Random(seed)) if view.lot is not None else None
+    own = [code[c] for c in view.hand or ()]
+    _deal(game, view, own, random.Random(seed))
+    seen = game.table + game.discard + [c for cards in game.owned for c in cards]
+    seen += game.lot.cards if game.lot is not None else []
+    game.start = {"hands": [list(h) for h in game.hands], "deck": list(game.deck),
+                  "determinized": True}
+    game.start_extra = seen
+    return game
+
+
+def _cash(view: View, known: Sequence[int] | None) -> list[int]:
+    seat = view.seat
+    assert seat is not None
+    if known is not None:
+        if len(known) != len(view.cash) or any(
+            shown is not None and shown != given
+            for shown, given in zip(view.cash, known, strict=True)
+        ):
+            raise EngineError(f"cash {list(known)} contradicts the view's {list(view.cash)}")
+        return list(known)
+    own = view.cash[seat]
+    assert own is not None
+    out = [own if c is None else c for c in view.cash]
+    lot = dict(view.lot) if view.lot is not None else None
+    if lot is not None:  # a standing bid or a named fixed price shows a lower bound
+        for bidder, amount in lot["bids"]:
+            if view.cash[bidder] is None:
+                out[bidder] = max(out[bidder], amount)
+        price = lot["price"]
+        if price is not None and not view.rules.fixed_price_capped:
+            richest = max(range(len(out)), key=out.__getitem__)
+            if view.cash[richest] is None and out[richest] < price:
+                out[richest] = price
+            elif max(out) < price:
+                hidden = [s for s, c in enumerate(view.cash) if c is None]
+                if hidden:
+                    out[hidden[0]] = price
+    return out
+
+
+def _lot(view: View, cash: list[int], rng: random.Random) -> Lot:
+    """The lot under the hammer, the others' unrevealed sealed bids drawn again."""
+    rules, seat = view.rules, view.seat
+    assert view.lot is not None and seat is not None
+    items = dict(view.lot)
+    code = rules.codec.by_name
+    cards = [code[c] for c in items["cards"]]
+    lot = Lot(rules.players, items["leader"], cards[0], TYPE_INDEX[items["type"]])
+    lot.cards = cards
+    lot.adder = NOBODY if items["adder"] is None else items["adder"]
+    lot.auctioneer = items["auctioneer"]
+    lot.high = items["high"]
+    lot.high_bidder = NOBODY if items["high_bidder"] is None else items["high_bidder"]
+    lot.bids = [(s, a) for s, a in items["bids"]]
+    lot.asker, lot.order, lot.pos = items["asker"], tuple(items["order"]), items["pos"]
+    lot.passes, lot.out = items["passes"], items["out"]
+    if items["price"] is not None:
+        lot.price = items["price"]
+    elif lot.kind == TYPE_INDEX["fixed_price"]:
+        lot.price = -1  # (not named yet)
+    done = items["sealed_done"]
+    if done is not None:
+        unit = rules.unit
+        floor = max(-(-rules.minimum_bid // unit) * unit, unit)
+        sealed: list[int | None] = []
+        for s, bid in enumerate(done):
+            if not bid:
+                sealed.append(None)
+            elif s == seat:
+                sealed.append(items["own_sealed_bid"])
+            elif cash[s] < floor or rng.random() < 0.5:
+                sealed.append(0)
+            else:
+                sealed.append(floor + rng.randrange((cash[s] - floor) // unit + 1) * unit)
+        lot.sealed = sealed
+    return lot
+
+
+def _deal(game: Game, view: View, own: list[int], rng: random.Random) -> None:
+    """Deal the unseen cards to the other hands and the deck, sizes kept; a deal
+    the game cannot go on from is drawn again."""
+    rules, seat = view.rules, view.seat
+    assert seat is not None
+    unseen = Counter(rules.deck)
+    seen = Counter(own) + Counter(game.table) + Counter(game.discard)
+    for cards in game.owned:
+        seen.update(cards)
+    if game.lot is not None:
+        seen.update(game.lot.cards)
+    if seen - unseen:
+        names = sorted(rules.codec.names[c] for c in seen - unseen)
+        raise EngineError(f"the view shows more cards than the deck holds: {names}")
+    pool = sorted((unseen - seen).elements())
+    sizes = [0 if s == seat else size for s, size in enumerate(view.hand_sizes)]
+    sizes += list(view.dummy_sizes)
+    if sum(sizes) + view.deck_size != len(pool):
+        raise EngineError(
+            f"the view's hand and deck sizes ({sum(sizes)} + {view.deck_size}) do not match "
+            f"the {len(pool)} cards it has not seen"
+        )
+    for _ in range(_TRIES):
+        rng.shuffle(pool)
+        hands, at = [], 0
+        for s, size in enumerate(sizes):
+            if s == seat:
+                hands.append(list(own))
+            else:
+                hands.append(pool[at : at + size])
+                at += size
+        game.hands, game.deck = hands, pool[at:]
+        game._index_hands()
+        if _can_go_on(game):
+            return
+    raise EngineError(f"no deal consistent with the view lets the game go on ({_TRIES} tries)")
+
+
+def _can_go_on(game: Game) -> bool:
+    """Whether the seat to act has a legal action (a sampled hand may lack the card a
+    public action shows its holder had)."""
+    if not game._companion_rule:
+        return True
+    if game.phase == LEAD:
+        return bool(game.leadable(game.turn))
+    lot = game.lot
+    if game.phase == AUCTION and lot is not None and lot.kind == DOUBLE and lot.pos == 0:
+        return bool(game.companions(lot.leader, lot.cards[0]))
+    return True
