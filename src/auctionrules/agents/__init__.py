@@ -7,6 +7,7 @@ is shared by Python callers, ``auctionrules play --agents`` and the simulation l
 """
 
 from auctionrules.agents.heuristic import HeuristicAgent
+from auctionrules.agents.ismcts import ISMCTSAgent
 from auctionrules.agents.registry import (
     AgentEntry,
     AgentError,
@@ -23,6 +24,9 @@ from auctionrules.agents.registry import (
 register_agent(
     "heuristic", HeuristicAgent, "Valuation play: bids up to a share of each lot's worth."
 )
+register_agent(
+    "ismcts", ISMCTSAgent, "Information-set Monte Carlo tree search over determinizations."
+)
 
 __all__ = [
     "AgentEntry",
@@ -30,6 +34,7 @@ __all__ = [
     "AgentFactory",
     "AgentSpec",
     "HeuristicAgent",
+    "ISMCTSAgent",
     "agent_entries",
     "make_agent",
     "parse_agents",

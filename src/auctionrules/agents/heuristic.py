@@ -27,18 +27,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from auctionrules.agents.facts import Facts
 from auctionrules.agents.valuation import (
     artist_counts,
-    artist_of,
     expected_values,
     leads_rivals,
     payouts_if_ended,
 )
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Play, bid_of, price_of
-from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
+from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.policies import AuctioneerTakesFree
-from auctionrules.engine.views import View
 
 #: A second card's auction type, the seller's preference first (open draws the most).
 _ADD_PREFERENCE = (TYPE_INDEX["open"], TYPE_INDEX["once_around"], TYPE_INDEX["sealed"],
@@ -113,88 +112,90 @@ class HeuristicAgent:
 
     def act(self, state: Any, legal: Legal) -> Action:
         """The action for ``legal``, reading only the view ``state``."""
-        view: View = state
+        return self.decide(Facts.of_view(state), legal)
+
+    def decide(self, facts: Facts, legal: Legal) -> Action:
+        """The action for ``legal`` from the seat's facts (what :meth:`act` does once
+        the view is read; search agents call it on their sampled games)."""
         if legal.price is not None:
-            return price_of(self._price(view, legal.price))
+            return price_of(self._price(facts, legal.price))
         actions = legal.actions
         if legal.bid is not None:
-            return self._bid(view, legal.bid)
+            return self._bid(facts, legal.bid)
         if not actions:
             raise ValueError(f"no legal action: {legal!r}")
         if len(actions) == 1:
             return actions[0]
         first = actions[0]
         if isinstance(first, Play):
-            return self._lead(view, legal)
+            return self._lead(facts, legal)
         if isinstance(first, Add):
-            return self._add(view, legal)
+            return self._add(facts, legal)
         if BUY in actions:
-            return BUY if self._lot_price(view) <= self._limit(view) else PASS
+            lot = facts.lot
+            price = lot[6] if lot is not None else 0
+            return BUY if price <= self._limit(facts) else PASS
         if FLIP in actions:
-            return FLIP if leads_rivals(view, payouts_if_ended(view)) else PASS
+            return FLIP if leads_rivals(facts, payouts_if_ended(facts)) else PASS
         return actions[0]
 
     # --- what things are worth --------------------------------------------------------
 
-    def values(self, view: View) -> list[float]:
+    def values(self, facts: Facts) -> list[float]:
         """Each artist's estimated value per card (see :mod:`.valuation`)."""
-        return expected_values(view, self.hand_weight, self.discount)
+        return expected_values(facts, self.hand_weight, self.discount)
 
-    def lot_value(self, view: View) -> float:
+    def lot_value(self, facts: Facts) -> float:
         """The estimated value of the lot under the hammer."""
-        lot = dict(view.lot or ())
-        values = self.values(view)
-        return sum(values[artist_of(view, card)] for card in lot.get("cards", ()))
+        if facts.lot is None:
+            return 0.0
+        values = self.values(facts)
+        return sum(values[card // 5] for card in facts.lot[0])
 
-    def _limit(self, view: View) -> float:
+    def _limit(self, facts: Facts) -> float:
         """The most worth paying for the lot: less for one's own lot (paid to the bank)."""
-        lot = dict(view.lot or ())
-        value = self.lot_value(view)
-        if lot.get("auctioneer") == view.seat:
+        value = self.lot_value(facts)
+        if facts.lot is not None and facts.lot[3] == facts.seat:
             return self.own_share * value
-        n = view.rules.players
+        n = facts.rules.players
         return self.aggression * value * (n - 1) / n
-
-    @staticmethod
-    def _lot_price(view: View) -> int:
-        price = dict(view.lot or ()).get("price")
-        return int(price) if price is not None else 0
 
     # --- decisions --------------------------------------------------------------------
 
-    def _price(self, view: View, span: tuple[int, int, int]) -> int:
-        return _within(span, self.price_share * self.lot_value(view))
+    def _price(self, facts: Facts, span: tuple[int, int, int]) -> int:
+        return _within(span, self.price_share * self.lot_value(facts))
 
-    def _bid(self, view: View, span: tuple[int, int, int]) -> Action:
-        lot = dict(view.lot or ())
-        limit = self._limit(view)
+    def _bid(self, facts: Facts, span: tuple[int, int, int]) -> Action:
+        lot = facts.lot
+        assert lot is not None
+        _, kind, _, auctioneer, _, high_bidder, _ = lot
+        limit = self._limit(facts)
         lo = span[0]
-        if lot.get("type") == "sealed":
+        if kind == SEALED:
             target = self.shading * limit
             return bid_of(_within(span, target)) if target >= lo else PASS
-        if lot.get("high_bidder") == view.seat or lo > limit:
+        if high_bidder == facts.seat or lo > limit:
             return PASS
         if (
-            lot.get("high_bidder") is None
-            and lot.get("auctioneer") == view.seat
-            and isinstance(view.rules.no_bid, AuctioneerTakesFree)
+            high_bidder < 0
+            and auctioneer == facts.seat
+            and isinstance(facts.rules.no_bid, AuctioneerTakesFree)
         ):
             return PASS  # unbid, the lot is the auctioneer's for nothing
         return bid_of(lo)
 
-    def _lead(self, view: View, legal: Legal) -> Action:
-        values = self.values(view)
-        codes = view.rules.codec.codes
-        hand = [codes[_card(a)] for a in legal.actions]
-        owned = artist_counts(view, view.owned[view.seat or 0])
-        companions = _companions(view)
-        ending = view.rules.artist_cards
+    def _lead(self, facts: Facts, legal: Legal) -> Action:
+        values = self.values(facts)
+        codes = facts.rules.codec.codes
+        owned = artist_counts(facts, facts.owned[facts.seat])
+        companions = artist_counts(facts, (c for c in facts.hand if c % 5 != DOUBLE))
+        ending = facts.rules.artist_cards
         best, best_score = legal.actions[0], _AVOID * 2
-        for action, code in zip(legal.actions, hand, strict=True):
-            artist, kind = divmod(code, 5)
+        for action in legal.actions:
+            artist, kind = divmod(codes[_card(action)], 5)
             score = values[artist] * (1.0 + self.push * owned[artist])
-            if view.counts[artist] + 1 >= ending:
-                good = leads_rivals(view, payouts_if_ended(view, (artist,)))
+            if facts.counts[artist] + 1 >= ending:
+                good = leads_rivals(facts, payouts_if_ended(facts, (artist,)))
                 score = -_AVOID if good else _AVOID
             elif kind == DOUBLE:
                 score = 2 * score if companions[artist] else _AVOID / 2
@@ -202,41 +203,26 @@ class HeuristicAgent:
                 best, best_score = action, score
         return best
 
-    def _add(self, view: View, legal: Legal) -> Action:
+    def _add(self, facts: Facts, legal: Legal) -> Action:
         adds = [a for a in legal.actions if isinstance(a, Add)]
         if not adds:
             return PASS
-        lot = dict(view.lot or ())
-        artist = artist_of(view, lot["cards"][0])
-        if view.counts[artist] + 1 >= view.rules.artist_cards:
+        lot = facts.lot
+        assert lot is not None
+        artist = lot[0][0] // 5
+        may_pass = PASS in legal.actions
+        if facts.counts[artist] + 1 >= facts.rules.artist_cards:
             # the second card would end the round with both cards unsold
-            if PASS in legal.actions and not leads_rivals(
-                view, payouts_if_ended(view, (artist,))
-            ):
+            if may_pass and not leads_rivals(facts, payouts_if_ended(facts, (artist,))):
                 return PASS
-        elif (
-            PASS in legal.actions
-            and lot.get("leader") != view.seat
-            and self.values(view)[artist] <= 0
-        ):
+        elif may_pass and lot[2] != facts.seat and self.values(facts)[artist] <= 0:
             return PASS
-        codes = view.rules.codec.codes
+        codes = facts.rules.codec.codes
         return min(adds, key=lambda a: _ADD_PREFERENCE.index(codes[_card(a)] % 5))
 
 
 def _card(action: Action) -> Any:
     return action.card  # type: ignore[attr-defined]
-
-
-def _companions(view: View) -> list[int]:
-    """How many cards of each artist in the hand could join a double (not doubles)."""
-    out = [0] * view.rules.artists
-    by_name = view.rules.codec.by_name
-    for card in view.hand or ():
-        code = by_name[card]
-        if code % 5 != DOUBLE:
-            out[code // 5] += 1
-    return out
 
 
 def _within(span: tuple[int, int, int], target: float) -> int:

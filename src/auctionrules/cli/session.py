@@ -201,6 +201,9 @@ def run_table(args: argparse.Namespace, ruleset: Ruleset) -> int:
     except KeyboardInterrupt:
         screen.say("Game stopped (interrupted).")
         finished = False
+    except AgentError as exc:  # a parameter only the agent itself can check
+        print(f"auctionrules play: {exc}", file=sys.stderr)
+        return 2
     if finished:
         for line in result_lines(game, names):
             screen.say(line)

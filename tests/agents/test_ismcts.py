@@ -1,0 +1,93 @@
+"""The search player: legal on every table from its view only, reproducible for an iteration
+budget, and its amounts drawn from the legal range."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from support import Checked, reaches_a_game, rules_of, tables
+
+from auctionrules.agents import AgentError, ISMCTSAgent, make_agent
+from auctionrules.agents.ismcts import amounts, candidates
+from auctionrules.agents.match import play_views
+from auctionrules.engine import Game, Legal, View
+from auctionrules.engine.actions import PASS, Action, Bid
+from auctionrules.engine.rules import rules_for
+from auctionrules.loader import load_ruleset
+
+#: Games per table (the reliability volume is set by the environment).
+GAMES = int(os.environ.get("AUCTIONRULES_ISMCTS_GAMES", "1"))
+
+
+@pytest.mark.parametrize(("variant", "modules", "players"), tables())
+def test_plays_only_legal_actions_on_every_table(
+    variant: str, modules: tuple[str, ...], players: int
+) -> None:
+    rules = rules_of(variant, modules, players)
+    for seed in range(GAMES):
+        rollout = "heuristic" if seed % 2 == 0 else "random"
+        searcher = Checked(make_agent(f"ismcts:iterations=3,rollout={rollout}", seed=seed))
+        others = [Checked(make_agent("heuristic", seed=s)) for s in range(1, players)]
+        game = play_views(Game.new(rules=rules, seed=seed), [searcher, *others])
+        assert game.outcome is not None and searcher.decisions > 0
+
+
+def _log(seed: int, **params: object) -> list[tuple[int, Action]]:
+    rules = rules_for(load_ruleset("taiwan"), 3)
+    agents = [make_agent("ismcts", seed=seed, iterations=6, **params),
+              make_agent("heuristic"), make_agent("random", seed=seed)]
+    return play_views(Game.new(rules=rules, seed=seed), agents).log
+
+
+def test_an_iteration_budget_is_reproducible() -> None:
+    assert _log(4) == _log(4)
+    assert _log(4, horizon="game", rollout="random") == _log(4, horizon="game",
+                                                             rollout="random")
+    assert _log(4) != _log(5)
+
+
+def test_a_time_budget_searches_at_least_once_and_stops() -> None:
+    rules = rules_for(load_ruleset("hig-1992-en"), 4)
+    game = Game.new(rules=rules, seed=2)
+    agent = ISMCTSAgent(1, seconds=0.01)
+    action = agent.act(game.view(0), game.legal(0))
+    assert action in game.legal(0) and agent.last_iterations >= 1
+
+
+def test_it_searches_from_the_view_and_never_holds_the_game() -> None:
+    rules = rules_for(load_ruleset("hig-1992-fr"), 4)
+    game = Game.new(rules=rules, seed=7)
+    seen: list[tuple[View, Legal]] = []
+
+    class Spy:
+        def __init__(self) -> None:
+            self.inner = ISMCTSAgent(3, iterations=2)
+
+        def act(self, view: View, legal: Legal) -> Action:
+            seen.append((view, legal))
+            return self.inner.act(view, legal)
+
+    spies = [Spy() for _ in range(4)]
+    for _ in range(30):
+        seat = game.to_act()[0]
+        game.step(spies[seat].act(game.view(seat), game.legal(seat)), seat)
+    assert not any(reaches_a_game(view, legal) for view, legal in seen)
+    # what an agent keeps between decisions does not lead to the game either
+    assert not reaches_a_game(spies)
+
+
+def test_amounts_come_from_the_legal_range() -> None:
+    assert amounts((1000, 9000, 1000), 3) == [1000, 3000, 5000, 7000, 9000]
+    assert amounts((5, 6, 1), 4) == [5, 6]
+    legal = Legal(0, (PASS,), bid=(2000, 100000, 1000))
+    options = candidates(legal, 4)
+    assert options[0] == PASS and Bid(2000) in options and Bid(100000) in options
+    assert all(option in legal for option in options) and len(options) == 7
+
+
+def test_bad_parameters_are_agent_errors() -> None:
+    with pytest.raises(AgentError, match="rollout='greedy'"):
+        make_agent("ismcts:rollout=greedy")
+    with pytest.raises(AgentError, match="give a budget"):
+        make_agent("ismcts:iterations=0,seconds=0")
