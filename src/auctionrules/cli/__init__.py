@@ -23,6 +23,8 @@ COMMANDS: dict[str, str] = {
     "bench": "bench",
     "docs": "docs",
     "diff": "diff",
+    "simulate": "simulate",
+    "compare": "compare",
 }
 
 

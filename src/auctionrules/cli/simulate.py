@@ -1,0 +1,146 @@
+"""``auctionrules simulate VARIANT --players N --games G --agents A,B``: many games, summarised."""
+
+from __future__ import annotations
+
+import argparse
+
+from auctionrules.cli.loading import add_module_option
+
+HELP = "play many seeded games with agents; stream results as JSON lines; print a summary"
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options ``simulate`` and ``compare`` share."""
+    add_module_option(parser)
+    parser.add_argument("--players", "-p", type=int, default=4, help="number of players")
+    parser.add_argument("--games", "-g", type=positive, default=100, help="number of games")
+    parser.add_argument(
+        "--agents", "-a", default="random",
+        help="agents by registry name: one for every seat, or one per seat "
+        "(e.g. heuristic,random,random,random or ismcts:iterations=400,heuristic)",
+    )
+    parser.add_argument("--seed", "-s", type=int, default=0, help="master seed of the games")
+    parser.add_argument(
+        "--fixed-seats", action="store_true",
+        help="keep each agent in its seat (default: rotate the agents one seat each game)",
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=positive, default=1, help="local worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--dask", metavar="SCHEDULER",
+        help="run on a Dask cluster at this scheduler address, or 'local' for a LocalCluster "
+        "(extra: dask)",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="summary format")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--report", metavar="FILE",
+        help="also write a report with plots: FILE.html (stands alone) or FILE.md (PNGs "
+        "beside it) (extra: report)",
+    )
+
+
+def check_report(args: argparse.Namespace, command: str) -> int | None:
+    """Refuse a report that cannot be written before any game is played: an exit code."""
+    if not args.report:
+        return None
+    from auctionrules.lab.report import check_suffix
+
+    try:
+        check_suffix(args.report)
+        import matplotlib  # noqa: F401
+    except ValueError as exc:
+        return fail(str(exc), 2, command)
+    except ImportError:
+        return fail("--report needs the report extra: pip install 'auctionrules[report]'",
+                    2, command)
+    return None
+
+
+def write_report(args: argparse.Namespace, result: object, command: str) -> int:
+    """Write ``--report``; an exit code."""
+    import sys
+
+    from auctionrules.lab.report import write_report as write
+
+    try:
+        written = write(args.report, result)  # type: ignore[arg-type]
+    except OSError as exc:
+        return fail(f"cannot write {args.report}: {exc}", 2, command)
+    print(f"report: {', '.join(map(str, written))}", file=sys.stderr)
+    return 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
+    add_run_arguments(parser)
+    parser.add_argument("--out", "-o", metavar="FILE",
+                        help="write one JSON line per game here (a header line first)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the --out file of an interrupted run with the same settings")
+
+
+def fail(message: str, code: int = 2, command: str = "simulate") -> int:
+    """Print ``message`` as this command's error; return ``code``."""
+    import sys
+
+    print(f"auctionrules {command}: {message}", file=sys.stderr)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import sys
+
+    from auctionrules.agents import AgentError
+    from auctionrules.cli.loading import LoadFailedError, load
+    from auctionrules.lab import Plan, RunFailedError, Simulation, SimulationError
+    from auctionrules.lab.progress import Progress
+    from auctionrules.lab.runner import make_backend
+    from auctionrules.lab.text import summary_text
+
+    if args.resume and not args.out:
+        return fail("--resume needs --out FILE (the results file to continue)")
+    refused = check_report(args, "simulate")
+    if refused is not None:
+        return refused
+    try:
+        ruleset = load(args.variant, args.modules)
+    except LoadFailedError as exc:
+        return exc.code
+    progress = None if args.quiet else Progress("simulate")
+    try:
+        plan = Plan.of(
+            ruleset, args.players, args.agents, seed=args.seed, rotate=not args.fixed_seats,
+            variant=args.variant, modules=args.modules,
+        )
+        backend = make_backend(args.jobs, args.dask)
+        simulation = Simulation(
+            plan, args.games, backend, out=args.out, resume=args.resume, progress=progress
+        )
+        summary = simulation.summary()
+    except RunFailedError as exc:
+        return fail(str(exc), 1)
+    except (AgentError, SimulationError) as exc:
+        return fail(str(exc))
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.format == "json":
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        sys.stdout.write(summary_text(summary))
+    return write_report(args, summary, "simulate") if args.report else 0

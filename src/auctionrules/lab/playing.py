@@ -1,0 +1,69 @@
+"""Playing the games of a plan: one game, or a shard of consecutive games.
+
+Agents receive their seat's view and legal moves, never the :class:`Game`. When
+every seat holds a :class:`~auctionrules.engine.ChoiceAgent` that keeps its
+``act`` (random agents), the game runs on :meth:`Game.playout`, where the agents
+are asked plain questions about the shape of the legal moves and see no state
+at all: the same game, faster.
+
+A failure (an agent that raises or plays an illegal action) does not lose the
+games of the shard played before it: :func:`play_shard` returns them with the
+failure's message, which names the game's index and seed.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from auctionrules.engine import Game, Rules
+from auctionrules.engine.agents import plays_by_choice
+from auctionrules.lab.result import GameResult, result_of
+from auctionrules.lab.seeds import agent_seed
+from auctionrules.lab.setup import Plan
+
+
+class GameFailedError(Exception):
+    """A game of the plan could not be played to its end."""
+
+
+@attrs.frozen
+class Shard:
+    """The results of consecutive games, and the failure that stopped the shard, if any."""
+
+    results: tuple[GameResult, ...]
+    failure: str | None = None
+
+
+def play_one(plan: Plan, rules: Rules, index: int) -> GameResult:
+    """Game ``index`` of ``plan``; :class:`GameFailedError` if it cannot be played."""
+    seed = plan.seed_of(index)
+    specs = plan.seats(index)
+    seat = None
+    try:
+        agents = [spec.build(agent_seed(seed, s)) for s, spec in enumerate(specs)]
+        game = Game.new(rules=rules, seed=seed)
+        if plays_by_choice(agents):
+            game.playout(agents)
+        else:
+            to_act, legal, view, step = game.to_act, game.legal, game.view, game.step
+            while not game.is_over:
+                seat = to_act()[0]
+                step(agents[seat].act(view(seat), legal(seat)), seat)
+    except Exception as exc:
+        who = "" if seat is None else f", seat {seat} ({specs[seat]})"
+        raise GameFailedError(
+            f"game {index} (seed {seed}{who}) failed: {type(exc).__name__}: {exc}"
+        ) from exc
+    return result_of(game, index, tuple(map(str, specs)))
+
+
+def play_shard(plan: Plan, indices: range) -> Shard:
+    """The games ``indices`` of ``plan``, in order, up to the first that fails."""
+    rules = plan.rules()
+    results: list[GameResult] = []
+    for index in indices:
+        try:
+            results.append(play_one(plan, rules, index))
+        except GameFailedError as exc:
+            return Shard(tuple(results), str(exc))
+    return Shard(tuple(results))

@@ -1,0 +1,143 @@
+"""What a simulation plays: the ruleset, the seats and the seeds, as one picklable value.
+
+:class:`Plan` is what every worker receives (a local process or a Dask task), and
+what the results file's header records, so that ``--resume`` can refuse to
+continue a file made with other settings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from auctionrules.agents import AgentSpec, parse_agents, seat_agents
+from auctionrules.engine import Rules, compile_rules
+from auctionrules.engine.record import digest
+from auctionrules.lab.seeds import game_seed
+from auctionrules.loader import load_ruleset
+from auctionrules.model import Ruleset
+
+
+class SimulationError(Exception):
+    """A simulation cannot start (bad settings, an unreadable results file)."""
+
+
+class RunFailedError(SimulationError):
+    """A game of the run failed (an agent raised, or played an illegal action): the
+    run stopped there; the message names the game's index and seed."""
+
+
+@attrs.frozen
+class Plan:
+    """A simulation's settings: ``agents`` are the specs as given (one, or one per
+    seat), seated in turn around the table when ``rotate``.
+
+    ``variant`` names the ruleset for people (its id, or the file given); the
+    ruleset itself travels with the plan, so workers need not find the file.
+    """
+
+    ruleset: Ruleset
+    players: int
+    agents: tuple[AgentSpec, ...]
+    seed: int = 0
+    rotate: bool = True
+    variant: str = ""
+    modules: tuple[str, ...] = ()
+
+    @classmethod
+    def make(
+        cls,
+        variant: str | Path | Ruleset,
+        players: int,
+        agents: str | Sequence[str | AgentSpec] = ("random",),
+        *,
+        seed: int = 0,
+        modules: Sequence[str] = (),
+        rotate: bool = True,
+    ) -> Plan:
+        """A checked plan; :class:`SimulationError` (or the loader's
+        :class:`~auctionrules.loader.RulesetError`, the registry's
+        :class:`~auctionrules.agents.AgentError`) says what is wrong."""
+        if isinstance(variant, Ruleset):
+            if modules:
+                raise SimulationError("modules apply to a variant named by id or path")
+            return cls.of(variant, players, agents, seed=seed, rotate=rotate)
+        ruleset = load_ruleset(variant, list(modules))
+        return cls.of(
+            ruleset, players, agents, seed=seed, rotate=rotate, variant=str(variant),
+            modules=modules,
+        )
+
+    @classmethod
+    def of(
+        cls,
+        ruleset: Ruleset,
+        players: int,
+        agents: str | Sequence[str | AgentSpec] = ("random",),
+        *,
+        seed: int = 0,
+        rotate: bool = True,
+        variant: str = "",
+        modules: Sequence[str] = (),
+    ) -> Plan:
+        """A checked plan of a loaded ruleset; ``variant`` and ``modules`` say, for the
+        results file's header, where it came from (``modules`` already applied)."""
+        specs = _specs(agents)
+        seat_agents(specs, players)  # (refuses a count that fits no table)
+        plan = cls(
+            ruleset, players, specs, seed, rotate, variant or ruleset.id, tuple(map(str, modules))
+        )
+        try:
+            plan.rules()
+        except Exception as exc:  # RulesError: an unsupported player count
+            raise SimulationError(str(exc)) from None
+        return plan
+
+    def rules(self) -> Rules:
+        """The compiled rules (a worker compiles them once per shard)."""
+        return compile_rules(self.ruleset, self.players)
+
+    def seats(self, index: int) -> tuple[AgentSpec, ...]:
+        """The agent of each seat in game ``index``: with ``rotate``, the agents
+        move one seat to the left each game, so every agent sits everywhere equally
+        often over any run of ``players`` games."""
+        specs = seat_agents(self.agents, self.players)
+        if not self.rotate:
+            return specs
+        shift = index % self.players
+        return specs[-shift:] + specs[:-shift] if shift else specs
+
+    def seed_of(self, index: int) -> int:
+        """The seed of game ``index``."""
+        return game_seed(self.seed, index)
+
+    def header(self) -> dict[str, Any]:
+        """The settings as the results file records them (everything that decides
+        the games, except how many)."""
+        document = json.loads(json.dumps(dict(self.ruleset.document), default=str))
+        return {
+            "variant": self.variant,
+            "ruleset": self.ruleset.id,
+            "digest": digest(document),
+            "modules": list(self.modules),
+            "players": self.players,
+            "agents": [str(spec) for spec in self.agents],
+            "seed": self.seed,
+            "rotate": self.rotate,
+        }
+
+
+def _specs(agents: str | Sequence[str | AgentSpec]) -> tuple[AgentSpec, ...]:
+    if isinstance(agents, str):
+        return parse_agents(agents)
+    specs: list[AgentSpec] = []
+    for agent in agents:
+        specs.extend((agent,) if isinstance(agent, AgentSpec) else parse_agents(agent))
+    if not specs:
+        raise SimulationError("no agent named")
+    return tuple(specs)
+
