@@ -7,6 +7,9 @@ searched). Each iteration draws a full game consistent with the agent's view
 (:func:`auctionrules.engine.determinize`: the others' hands, the deck, dummy
 hands and unrevealed sealed bids re-sampled), then
 
+* at the root, with ``paired`` (the default), tries **every** own move on that
+  same game (common random numbers: the moves are compared on the same hidden
+  cards, which matters more than anything else at a few dozen determinizations);
 * **selects** down the tree among the children legal in that game, by UCB1 with
   availability counts (a child is scored against how often it *could* have been
   chosen, since a determinization may lack the card it plays); the other seats'
@@ -23,8 +26,13 @@ hands and unrevealed sealed bids re-sampled), then
 
 Amounts are not searched one by one: a bid or a fixed price is chosen among the
 minimum, the maximum and ``buckets`` amounts evenly between. The budget is
-``iterations`` per decision (reproducible from ``seed``) or, when that is 0,
-``seconds`` of wall time. A decision with one legal move is not searched.
+``iterations`` (determinizations) per decision, reproducible from ``seed``, or,
+when that is 0, ``seconds`` of wall time. A decision with one legal move is not
+searched. The move played is the most visited root move, or with ``paired`` the
+heuristic's move unless the move with the best mean reward beats it by more than
+``confidence`` standard errors of their paired differences: at a few dozen
+determinizations most differences are noise, and trading a sound move for noise
+loses games.
 """
 
 from __future__ import annotations
@@ -84,10 +92,12 @@ def amounts(span: tuple[int, int, int], buckets: int) -> list[int]:
 class ISMCTSAgent:
     """SO-ISMCTS over determinizations of the view (see the module docstring).
 
-    Parameters: ``iterations`` per decision (0: use ``seconds``), ``seconds`` of
-    search per decision, ``c`` the UCB1 exploration constant, ``buckets`` amounts
-    between a range's ends, ``rollout`` the default policy (``heuristic`` or
-    ``random``), ``horizon`` where a rollout stops (``round`` or ``game``).
+    Parameters: ``iterations`` (determinizations) per decision (0: use
+    ``seconds``), ``seconds`` of search per decision, ``c`` the UCB1 exploration
+    constant, ``buckets`` amounts between a range's ends, ``rollout`` the default
+    policy (``heuristic`` or ``random``), ``horizon`` where a rollout stops
+    (``round`` or ``game``), ``paired`` every root move on each determinization,
+    ``confidence`` how clearly a move must beat the heuristic's to replace it.
     """
 
     def __init__(
@@ -100,6 +110,8 @@ class ISMCTSAgent:
         buckets: int = 4,
         rollout: str = "heuristic",
         horizon: str = "round",
+        paired: bool = True,
+        confidence: float = 1.0,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise AgentError(f"ismcts: rollout={rollout!r}: one of {', '.join(ROLLOUTS)}")
@@ -114,6 +126,8 @@ class ISMCTSAgent:
         self.buckets = buckets
         self.rollout = rollout
         self.horizon = horizon
+        self.paired = paired
+        self.confidence = confidence
         self.policy: Any = (
             HeuristicAgent() if rollout == "heuristic" else RandomAgent(self.rng.getrandbits(32))
         )
@@ -130,6 +144,7 @@ class ISMCTSAgent:
             self.last_iterations = 0
             return options[0]
         root = Node()
+        samples: dict[Action, list[float]] = {}
         seeds = self.rng
         deadline = time.perf_counter() + self.seconds
         done = 0
@@ -137,17 +152,64 @@ class ISMCTSAgent:
             done == 0 or time.perf_counter() < deadline
         ):
             game = determinize(view, seeds.getrandbits(32))
-            self._iterate(root, game, view.seat or 0, view.round)
+            if self.paired:
+                self._paired(root, game, view.seat or 0, view.round, samples)
+            else:
+                self._iterate(root, game, view.seat or 0, view.round)
             done += 1
         self.last_iterations = done
-        best = max(
-            (a for a in options if a in root.children),
-            key=lambda a: (root.children[a].visits, root.children[a].reward),
-        )
-        return best
+        if self.paired:
+            return self._confident_choice(samples, self.prior.act(view, legal))
+        tried = [a for a in options if a in root.children]
+        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward))
 
-    def _iterate(self, root: Node, game: Game, me: int, round_number: int) -> None:
-        path: list[Node] = []
+    def _confident_choice(self, samples: dict[Action, list[float]], prior: Action) -> Action:
+        """The best root move by mean reward if it beats the heuristic's move by more
+        than ``confidence`` standard errors of their paired differences; else the
+        heuristic's move (a search this small must not trade a sound move for noise)."""
+        if prior not in samples:
+            return max(samples, key=lambda a: sum(samples[a]) / len(samples[a]))
+        base = samples[prior]
+        best = max(samples, key=lambda a: sum(samples[a]) / len(samples[a]))
+        diffs = [x - y for x, y in zip(samples[best], base, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2 or mean <= 0:
+            return prior
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        return best if mean > self.confidence * spread / math.sqrt(n) else prior
+
+    def _paired(
+        self,
+        root: Node,
+        game: Game,
+        me: int,
+        round_number: int,
+        samples: dict[Action, list[float]],
+    ) -> None:
+        """Every root move from the same determinization (common random numbers: the
+        moves are compared on the same hidden cards), each continued as an iteration."""
+        policy = self.opponents
+        while not game.is_over and game.to_act()[0] != me:  # (others' sealed bids first)
+            seat = game.to_act()[0]
+            game.step(policy.decide(Facts.of_game(game, seat), game.legal(seat)), seat)
+        if game.is_over:
+            return
+        for action in candidates(game.legal(me), self.buckets):
+            child = root.children.get(action)
+            if child is None:
+                child = root.children[action] = Node()
+            trial = game.clone()
+            trial.step(action, me)
+            samples.setdefault(action, []).append(
+                self._iterate(child, trial, me, round_number, [child])
+            )
+
+    def _iterate(
+        self, root: Node, game: Game, me: int, round_number: int, path: list[Node] | None = None
+    ) -> float:
+        """One descent, expansion, rollout and backup; the reward backed up."""
+        path = [] if path is None else path
         node, c, policy = root, self.c, self.opponents
         while not game.is_over:
             seat = game.to_act()[0]
@@ -182,6 +244,7 @@ class ISMCTSAgent:
         for node in path:
             node.visits += 1
             node.reward += reward
+        return reward
 
     def _roll(self, game: Game, round_number: int) -> None:
         """Play on with the default policy to the horizon."""
