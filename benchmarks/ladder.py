@@ -12,7 +12,7 @@ at 3 players with the mystery hand):
   Wilson interval (a shared win counts as a fraction);
 * ``ismcts`` (an iteration budget that keeps a decision near 0.2 s) against
   ``heuristic`` players, likewise;
-* decisions per second of each agent (its own time, measured around ``act``);
+* decisions per second of each agent (its own CPU time, measured around ``act``);
 * games per second of four ``heuristic`` players (``play_views``, checked steps)
   as a ratio against the yardstick's random games per second, in the same run.
 
@@ -47,7 +47,8 @@ TABLES: tuple[Table, ...] = (
 
 
 class Timed:
-    """Counts an agent's decisions and the time it spends in them."""
+    """Counts an agent's decisions and the CPU time it spends in them (the machine is
+    shared: wall time would measure the other processes too)."""
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
@@ -55,9 +56,9 @@ class Timed:
         self.seconds = 0.0
 
     def act(self, view: View, legal: Legal) -> Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action: Action = self.agent.act(view, legal)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         return action
 

@@ -98,7 +98,7 @@ def test_bad_parameters_are_agent_errors() -> None:
 
 
 def test_it_leaves_the_heuristics_move_only_for_a_clearly_better_one() -> None:
-    agent = ISMCTSAgent(0, iterations=1)
+    agent = ISMCTSAgent(0, iterations=1, confidence=1.0)
     prior, other = PASS, Bid(5000)
     noisy = {prior: [0.5, 0.6, 0.4, 0.5], other: [0.6, 0.5, 0.5, 0.5]}
     assert agent._confident_choice(noisy, prior) == prior

@@ -111,7 +111,7 @@ class ISMCTSAgent:
         rollout: str = "heuristic",
         horizon: str = "round",
         paired: bool = True,
-        confidence: float = 1.0,
+        confidence: float = 2.0,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise AgentError(f"ismcts: rollout={rollout!r}: one of {', '.join(ROLLOUTS)}")
