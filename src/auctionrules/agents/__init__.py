@@ -6,6 +6,8 @@ The registry (:func:`make_agent`, :func:`register_agent`, :func:`parse_agents`)
 is shared by Python callers, ``auctionrules play --agents`` and the simulation lab.
 """
 
+from auctionrules.agents.heuristic import HeuristicAgent
+from auctionrules.agents.ismcts import ISMCTSAgent
 from auctionrules.agents.registry import (
     AgentEntry,
     AgentError,
@@ -19,11 +21,20 @@ from auctionrules.agents.registry import (
     unregister_agent,
 )
 
+register_agent(
+    "heuristic", HeuristicAgent, "Valuation play: bids up to a share of each lot's worth."
+)
+register_agent(
+    "ismcts", ISMCTSAgent, "Information-set Monte Carlo tree search over determinizations."
+)
+
 __all__ = [
     "AgentEntry",
     "AgentError",
     "AgentFactory",
     "AgentSpec",
+    "HeuristicAgent",
+    "ISMCTSAgent",
     "agent_entries",
     "make_agent",
     "parse_agents",

@@ -1,4 +1,4 @@
-"""``auctionrules play VARIANT --players N --seed S``: a seeded game of random players."""
+"""``auctionrules play VARIANT --players N --seed S``: a seeded game, watched or played."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ import sys
 
 from auctionrules.cli.loading import add_module_option
 
-HELP = "play a seeded game of random players; print the log and the result"
+HELP = (
+    "play a seeded game: random players by default, other agents (--agents), "
+    "or take a seat at the terminal (--human)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,6 +21,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the result")
     add_lang_option(parser)
+    parser.add_argument(
+        "--agents", "-a", metavar="SPECS",
+        help="agents, e.g. heuristic or heuristic,random,ismcts:iterations=200 "
+        "(one for every other seat, or one per seat; default: random)",
+    )
+    parser.add_argument(
+        "--human", type=int, metavar="SEAT", help="a person plays this seat at the terminal"
+    )
+    parser.add_argument(
+        "--plain", action="store_true", help="plain text, no colours or tables (no rich)"
+    )
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
         ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
         return exc.code
+    if args.agents is not None or args.human is not None:
+        from auctionrules.cli.session import run_table
+
+        return run_table(args, ruleset)
     try:
         game = play_game(ruleset, args.players, args.seed)
     except EngineError as exc:

@@ -1,0 +1,224 @@
+"""A game at the terminal: agents, perhaps one person, moves printed as they happen.
+
+:func:`play_session` runs the game with :func:`~auctionrules.agents.match.play_views`
+(every seat, the person's included, sees only its view), prints each move from
+the public log in the variant's currency format (a sealed bid appears only at
+the reveal), and writes the game record at the end, or when the person quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from auctionrules.agents import AgentError, AgentSpec, parse_agents, seat_agents
+from auctionrules.agents.match import play_views
+from auctionrules.cli.screen import Screen, rich_available
+from auctionrules.cli.seat import HumanSeat, QuitGameError
+from auctionrules.engine import EngineError, Game, dumps
+from auctionrules.engine.actions import Action
+from auctionrules.engine.agents import Agent
+from auctionrules.engine.rules import rules_for
+from auctionrules.engine.views import View
+from auctionrules.model import Ruleset
+from auctionrules.rulebook import Document, build_document
+from auctionrules.rulebook.document import Section, Table, flatten
+from auctionrules.rulebook.lang import catalog
+from auctionrules.rulebook.log import GameLog
+
+
+class Rulebook:
+    """The generated rulebook of the game's ruleset, section by section (built on first use)."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self._document: Document | None = None
+
+    @property
+    def document(self) -> Document:
+        """The rulebook (without its worked example, which is slow to play)."""
+        if self._document is None:
+            self._document = build_document(self.ruleset, example=False)
+        return self._document
+
+    @staticmethod
+    def topic(view: View) -> str:
+        """The section key of what is happening in ``view``."""
+        if view.lot is not None:
+            lot = dict(view.lot)
+            waiting = lot["type"] == "double" and len(lot["cards"]) == 1
+            return "auctions.double" if waiting else f"auctions.{lot['type']}"
+        return {"lead": "playing", "flip": "players"}.get(view.phase, "round_end")
+
+    def rule_line(self, view: View) -> str:
+        """The first sentence of the rule of the running auction ('' outside one)."""
+        if view.lot is None:
+            return ""
+        units = list(self._section(self.topic(view)).units())
+        return units[0].text if units else ""
+
+    def text(self, view: View, topic: str = "") -> str:
+        """The section ``topic`` (a key or a title), or the one on what is happening now."""
+        key = topic.strip() or self.topic(view)
+        sections = list(self.document.walk())
+        found = next(
+            (s for s in sections if key.lower() in (s.key.lower(), s.title.lower(),
+                                                   s.key.rpartition(".")[2].lower())),
+            None,
+        )
+        if found is None:
+            keys = ", ".join(s.key for s in sections)
+            return f"No rulebook section {key!r}; sections: {keys}"
+        out: list[str] = []
+        flatten(found, 1, out, heading=_heading, table=_table, escape=str)
+        return "\n".join(out).rstrip()
+
+    def _section(self, key: str) -> Section:
+        return self.document.section(key)
+
+
+def _heading(title: str, depth: int) -> list[str]:
+    return [title.upper() if depth == 1 else title, ""]
+
+
+def _table(table: Table) -> list[str]:
+    return [" | ".join(table.header), *(" | ".join(row) for row in table.rows)]
+
+
+def seat_names(
+    players: int, human: int | None, specs: Sequence[AgentSpec], lang: str = "en"
+) -> list[str]:
+    """Display names in the log's language: ``Player 0 (you)`` for the person,
+    ``Player 2 (heuristic)`` for an agent."""
+    phrases = catalog(lang).log
+    return [
+        phrases["player.you"].format(n=seat) if seat == human
+        else phrases["player.agent"].format(n=seat, agent=specs[seat].name)
+        for seat in range(players)
+    ]
+
+
+def play_session(
+    game: Game,
+    specs: Sequence[AgentSpec],
+    human: int | None,
+    screen: Screen,
+    *,
+    read: Callable[[str], str],
+    quiet: bool = False,
+    lang: str | None = None,
+) -> bool:
+    """Play ``game`` to its end (``True``) or until the person quits (``False``)."""
+    ruleset = game.rules.ruleset
+    names = screen.names
+    log = GameLog(ruleset, names, lang)
+    rulebook = Rulebook(ruleset)
+    agents: list[Agent] = [
+        HumanSeat(screen, read, rulebook.text, rulebook.rule_line) if seat == human
+        else spec.build(seed=f"{game.seed}/{seat}")
+        for seat, spec in enumerate(specs)
+    ]
+    shown = 0
+
+    def watch(game: Game, seat: int, action: Action) -> None:
+        nonlocal shown
+        events = game.events
+        if not quiet:
+            for event in events[shown:]:
+                line = log.describe(event)
+                if line is not None:
+                    screen.say(line)
+        shown = len(events)
+
+    if not quiet:
+        screen.say(f"{ruleset.title.get(ruleset.language)}: {game.n} players, seed {game.seed}")
+        watch(game, -1, Action())
+    try:
+        play_views(game, agents, watch)
+    except QuitGameError as exc:
+        screen.say(f"Game stopped ({exc}).")
+        return False
+    return True
+
+
+def write_record(game: Game, names: list[str], path: str) -> str | None:
+    """Write the record of ``game`` so far; the error message, or ``None``."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(dumps(game.record(names)) + "\n")
+    except OSError as exc:
+        return f"cannot write {path}: {exc}"
+    return None
+
+
+
+def lineup(text: str | None, players: int, human: int | None) -> list[AgentSpec]:
+    """One spec per seat from ``--agents``: one for every seat (but the person's), one per
+    other seat, or one per seat (the person's entry is then ignored).
+    :class:`~auctionrules.agents.AgentError` if the count fits none of these."""
+    specs = list(parse_agents(text or "random"))
+    others = [s for s in range(players) if s != human]
+    if human is not None and len(specs) == len(others) and len(specs) > 1:
+        out = list(specs)
+        out.insert(human, specs[0])
+        return out
+    return list(seat_agents(tuple(specs), players))
+
+
+def _reader(screen: Screen) -> Callable[[str], str]:
+    """``input``, echoing each line when the input is piped (so the output reads as a
+    session)."""
+    if sys.stdin.isatty():
+        return input
+
+    def read(prompt: str) -> str:
+        line = input(prompt)
+        screen.say(line)
+        return line
+
+    return read
+
+
+def run_table(args: argparse.Namespace, ruleset: Ruleset) -> int:
+    """``auctionrules play`` with ``--agents`` or ``--human``; the exit code."""
+    try:
+        rules = rules_for(ruleset, args.players)
+    except EngineError as exc:
+        print(f"auctionrules play: {exc}", file=sys.stderr)
+        return 2
+    human = args.human
+    if human is not None and not 0 <= human < args.players:
+        print(f"auctionrules play: --human {human} is not a seat of {args.players} players "
+              f"(0 to {args.players - 1})", file=sys.stderr)
+        return 2
+    try:
+        specs = lineup(args.agents, args.players, human)
+    except AgentError as exc:
+        print(f"auctionrules play: {exc}", file=sys.stderr)
+        return 2
+    names = seat_names(args.players, human, specs, args.lang or ruleset.language)
+    fancy = not args.plain and sys.stdout.isatty() and rich_available()
+    screen = Screen(ruleset, names, sys.stdout, fancy, args.lang)
+    game = Game.new(rules=rules, seed=args.seed)
+    try:
+        finished = play_session(game, specs, human, screen, read=_reader(screen),
+                                quiet=args.quiet, lang=args.lang)
+    except KeyboardInterrupt:
+        screen.say("Game stopped (interrupted).")
+        finished = False
+    except AgentError as exc:  # a parameter only the agent itself can check
+        print(f"auctionrules play: {exc}", file=sys.stderr)
+        return 2
+    if finished:
+        assert game.outcome is not None
+        for line in GameLog(ruleset, names, args.lang).result(game.outcome, game.n):
+            screen.say(line)
+    if args.record:
+        problem = write_record(game, names, args.record)
+        if problem is not None:
+            print(f"auctionrules play: {problem}", file=sys.stderr)
+            return 2
+        if not finished:
+            screen.say(f"The record so far is in {args.record}.")
+    return 0

@@ -1,0 +1,87 @@
+"""The search player: from its view only, reproducible for an iteration
+budget, and its amounts drawn from the legal range."""
+
+from __future__ import annotations
+
+import pytest
+from support import reaches_a_game
+
+from auctionrules.agents import AgentError, ISMCTSAgent, make_agent
+from auctionrules.agents.ismcts import amounts, candidates
+from auctionrules.agents.match import play_views
+from auctionrules.engine import Game, Legal, View
+from auctionrules.engine.actions import PASS, Action, Bid
+from auctionrules.engine.rules import rules_for
+from auctionrules.loader import load_ruleset
+
+
+def _log(seed: int, **params: object) -> list[tuple[int, Action]]:
+    rules = rules_for(load_ruleset("taiwan"), 3)
+    agents = [make_agent("ismcts", seed=seed, iterations=2, **params),
+              make_agent("heuristic"), make_agent("random", seed=seed)]
+    return play_views(Game.new(rules=rules, seed=seed), agents).log
+
+
+def test_an_iteration_budget_is_reproducible() -> None:
+    assert _log(4) == _log(4)
+    assert _log(4, paired=False) == _log(4, paired=False)
+    assert _log(4, horizon="game", rollout="random") == _log(4, horizon="game",
+                                                             rollout="random")
+    assert _log(4) != _log(5)
+
+
+def test_a_time_budget_searches_at_least_once_and_stops() -> None:
+    rules = rules_for(load_ruleset("hig-1992-en"), 4)
+    game = Game.new(rules=rules, seed=2)
+    agent = ISMCTSAgent(1, seconds=0.01)
+    action = agent.act(game.view(0), game.legal(0))
+    assert action in game.legal(0) and agent.last_iterations >= 1
+
+
+def test_it_searches_from_the_view_and_never_holds_the_game() -> None:
+    rules = rules_for(load_ruleset("hig-1992-fr"), 4)
+    game = Game.new(rules=rules, seed=7)
+    seen: list[tuple[View, Legal]] = []
+
+    class Spy:
+        def __init__(self) -> None:
+            self.inner = ISMCTSAgent(3, iterations=1)
+
+        def act(self, view: View, legal: Legal) -> Action:
+            seen.append((view, legal))
+            return self.inner.act(view, legal)
+
+    spies = [Spy() for _ in range(4)]
+    for _ in range(20):
+        seat = game.to_act()[0]
+        game.step(spies[seat].act(game.view(seat), game.legal(seat)), seat)
+    assert not any(reaches_a_game(view, legal) for view, legal in seen)
+    # what an agent keeps between decisions does not lead to the game either
+    assert not reaches_a_game(spies)
+
+
+def test_amounts_come_from_the_legal_range() -> None:
+    assert amounts((1000, 9000, 1000), 3) == [1000, 3000, 5000, 7000, 9000]
+    assert amounts((5, 6, 1), 4) == [5, 6]
+    legal = Legal(0, (PASS,), bid=(2000, 100000, 1000))
+    options = candidates(legal, 4)
+    assert options[0] == PASS and Bid(2000) in options and Bid(100000) in options
+    assert all(option in legal for option in options) and len(options) == 7
+
+
+def test_bad_parameters_are_agent_errors() -> None:
+    with pytest.raises(AgentError, match="rollout='greedy'"):
+        make_agent("ismcts:rollout=greedy")
+    with pytest.raises(AgentError, match="give a budget"):
+        make_agent("ismcts:iterations=0,seconds=0")
+
+
+def test_it_leaves_the_heuristics_move_only_for_a_clearly_better_one() -> None:
+    agent = ISMCTSAgent(0, iterations=1, confidence=1.0)
+    prior, other = PASS, Bid(5000)
+    noisy = {prior: [0.5, 0.6, 0.4, 0.5], other: [0.6, 0.5, 0.5, 0.5]}
+    assert agent._confident_choice(noisy, prior) == prior
+    clear = {prior: [0.5, 0.6, 0.4, 0.5], other: [0.6, 0.7, 0.5, 0.6]}
+    assert agent._confident_choice(clear, prior) == other
+    single = {prior: [0.1], other: [0.9]}
+    assert agent._confident_choice(single, prior) == prior
