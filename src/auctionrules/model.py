@@ -44,6 +44,8 @@ OpenEndingName: TypeAlias = Literal["full-round-of-passes", "pass-is-final"]
 AuctioneerTurn: TypeAlias = Literal["last", "first"]
 #: ``auctions.sealed.tie_break`` (a strategy axis)
 SealedTieBreakName: TypeAlias = Literal["auctioneer-first", "auctioneer-last"]
+#: ``auctions.sealed.ties``
+SealedTies: TypeAlias = Literal["tie-break", "re-bid", "re-bid-or-unsold"]
 #: ``auctions.fixed_price.max_price``
 MaxPrice: TypeAlias = Literal["auctioneer-cash", "unlimited"]
 #: ``auctions.fixed_price.nobody_buys``
@@ -277,6 +279,7 @@ class Sealed:
 
     enabled: bool = default("auctions.sealed.enabled")
     tie_break: SealedTieBreakName | str = default("auctions.sealed.tie_break")
+    ties: SealedTies = default("auctions.sealed.ties")
 
 
 @attrs.frozen

@@ -89,6 +89,10 @@ MOOT: list[tuple[str, Callable[[Ruleset, str], bool]]] = [
     (r"^auctions\.(open|once_around)\.auctioneer_may_bid$",
      lambda r, p: getattr(r.auctions, p.split(".")[1]).auctioneer_may_bid),
     (r"^winner\.tie_break$", lambda r, p: r.winner.tie_break == "none"),
+    (r"^auctions\.sealed\.ties$", lambda r, p: r.auctions.sealed.ties == "tie-break"),
+    # a second tie left unsold: no tie-break order ever applies
+    (r"^auctions\.sealed\.tie_break$",
+     lambda r, p: r.auctions.sealed.ties == "re-bid-or-unsold"),
     # a price the auctioneer cannot pay is owed only when the price is unlimited and
     # the auctioneer must buy a lot nobody else buys
     (r"^auctions\.fixed_price\.above_cash$",

@@ -8,6 +8,7 @@ plays the position the rule is about. Amounts are the Hans im Glück book's
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -261,3 +262,70 @@ def test_the_auctioneer_barred_from_bidding_on_their_own_lot(tmp_path: Path, kin
     assert "le vendeur ne peut pas enchérir sur son propre tableau" in rulebook(
         ruleset, "fr"
     ).lower()
+
+
+#: 001 "Auction types", Clemens auctions a sealed card: Doris and Axel both bid 12,000.
+SEALED_TIE = [["krypto/sealed", "yoko/open"], ["yoko/sealed"], ["yoko/double"], ["lite-metal/open"]]
+FISTS = [(0, "bid 11000"), (1, "bid 12000"), (2, "bid 12000"), (3, "pass")]
+
+
+@pytest.mark.parametrize(
+    ("ties", "rebids", "buyer", "price"),
+    [
+        ("re-bid", [(2, "bid 15000"), (1, "pass")], 2, 15000),
+        ("re-bid", [(1, "bid 15000"), (2, "bid 15000")], 1, 15000),
+        ("re-bid-or-unsold", [(1, "pass"), (2, "bid 13000")], 2, 13000),
+        ("re-bid-or-unsold", [(1, "pass"), (2, "pass")], None, 0),
+    ],
+)
+def test_sealed_ties_bid_once_more_among_the_tied(
+    tmp_path: Path, ties: str, rebids: list[tuple[int, str]], buyer: int | None, price: int
+) -> None:
+    """001 "Sealed auction": "Where two or more players tie with the highest bid, the
+    card goes to the one who is first in line, starting with the auctioneer and moving
+    clockwise. Thus ... Doris as next in line gets the card." A club's ``sealed.ties``
+    makes Doris and Axel, and only them, bid once more in secret, above their 12,000 (an
+    empty fist keeps it); a second tie goes by the book's order (``re-bid``) or leaves the
+    card unsold (``re-bid-or-unsold``)."""
+    ruleset = house(tmp_path, f"auctions:\n  sealed: {{ties: {ties}}}\n")
+    game = Game.from_position(ruleset, 4, hands=SEALED_TIE)
+    play(game, [(0, "play krypto/sealed"), *FISTS])
+    assert game.lot is not None and game.to_act() == (1, 2)  # the tied only
+    assert game.legal(0).bid is None and game.legal(3).bid is None
+    span = game.legal(1).bid
+    assert span is not None and span[0] == 13000  # above the tied bid
+    with pytest.raises(IllegalActionError):
+        game.apply("bid 12000", 1)
+    lot = game.view(0).lot
+    assert lot is not None and dict(lot)["high"] == 12000  # the tied bid is public
+    kinds = play(game, rebids)
+    assert game.lot is None and kinds.count("reveal") == 1
+    if buyer is None:
+        assert "unsold" in kinds and len(game.table) == 1
+        assert game.cash == (100000,) * 4
+    else:
+        assert len(game.owned[buyer]) == 1
+        assert game.cash[buyer] == 100000 - price and game.cash[0] == 100000 + price
+    book = Game.from_position(house(tmp_path, ""), 4, hands=SEALED_TIE)
+    play(book, [(0, "play krypto/sealed"), *FISTS])
+    assert len(book.owned[1]) == 1 and book.cash[1] == 88000  # the book: Doris buys
+    assert "only the tied players bid once more, in secret" in rulebook(ruleset, "en")
+    assert "seuls les joueurs à égalité enchérissent" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize("ties", ["re-bid", "re-bid-or-unsold"])
+def test_sealed_re_bids_play_out_and_replay(tmp_path: Path, ties: str) -> None:
+    """Random players through the step API and the playout alike; the record replays."""
+    from auctionrules.engine import RandomAgent, replay
+
+    ruleset = house(tmp_path, f"auctions:\n  sealed: {{ties: {ties}}}\n")
+    rebids = 0
+    for seed in range(10):
+        game = Game.new(ruleset, 3, seed=seed)
+        game.playout([RandomAgent(seed=seed + s) for s in range(3)])
+        assert game.outcome is not None
+        kinds = [event.kind for event in game.events]
+        rebids += sum(a == "reveal" and b == "sealed-bid" for a, b in pairwise(kinds))
+        again = replay(game.record())
+        assert again.snapshot() == game.snapshot()
+    assert rebids > 0  # (the seeds reach a tie)

@@ -59,6 +59,10 @@ class Rules:
     #: ``open.auctioneer_may_bid`` / ``once_around.auctioneer_may_bid`` is false.
     open_auctioneer_barred: bool
     once_auctioneer_barred: bool
+    #: ``sealed.ties`` is ``re-bid`` or ``re-bid-or-unsold`` (the tied bid once more);
+    #: ``sealed_tie_unsold``: a second tie leaves the card unsold.
+    sealed_rebid: bool
+    sealed_tie_unsold: bool
     fixed_price_capped: bool
     nobody_buys_pays: bool
     #: ``fixed_price.nobody_buys`` is ``unsold``.
@@ -173,6 +177,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
         open_auctioneer_barred=not a.open.auctioneer_may_bid,
         once_auctioneer_barred=not a.once_around.auctioneer_may_bid,
+        sealed_rebid=a.sealed.ties != "tie-break",
+        sealed_tie_unsold=a.sealed.ties == "re-bid-or-unsold",
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
         nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
         nobody_buys_unsold=a.fixed_price.nobody_buys == "unsold",

@@ -150,6 +150,18 @@ SENTENCES: dict[str, str] = {
         "in seat order starting on the auctioneer's left and going clockwise; the auctioneer "
         "comes last."
     ),
+    "auctions.sealed.ties=tie-break": "",
+    "auctions.sealed.ties=re-bid": (
+        "If two or more players tie for the highest bid, only the tied players bid once "
+        "more, in secret, each more than the tied bid (an empty fist keeps the tied bid); "
+        "the highest of these bids wins. A second tie is settled as follows."
+    ),
+    "auctions.sealed.ties=re-bid-or-unsold": (
+        "If two or more players tie for the highest bid, only the tied players bid once "
+        "more, in secret, each more than the tied bid (an empty fist keeps the tied bid); "
+        "the highest of these bids wins. If they tie again, the card is not sold: it stays "
+        "on the table, owned by nobody, and counts for the ranking."
+    ),
     "@auction.fixed_price": (
         "The auctioneer names a price. Starting on the auctioneer's left and going "
         "clockwise, each player in turn may buy the card at that price or pass; the first "
@@ -559,6 +571,9 @@ VALUES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn=first": "first",
     "auctions.sealed.tie_break=auctioneer-first": "the auctioneer, then clockwise",
     "auctions.sealed.tie_break=auctioneer-last": "clockwise, the auctioneer last",
+    "auctions.sealed.ties=tie-break": "by the tie-break",
+    "auctions.sealed.ties=re-bid": "the tied bid once more, then the tie-break",
+    "auctions.sealed.ties=re-bid-or-unsold": "the tied bid once more, then not sold",
     "auctions.fixed_price.max_price=auctioneer-cash": "the auctioneer's money",
     "auctions.fixed_price.max_price=unlimited": "no limit",
     "auctions.fixed_price.nobody_buys=auctioneer-buys": "the auctioneer buys it",
@@ -645,6 +660,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.sealed": "Sealed auction",
     "auctions.sealed.enabled": "Sealed auction in play",
     "auctions.sealed.tie_break": "Sealed-bid ties",
+    "auctions.sealed.ties": "Tied sealed bids bid again",
     "auctions.fixed_price": "Fixed-price auction",
     "auctions.fixed_price.enabled": "Fixed-price auction in play",
     "auctions.fixed_price.max_price": "Highest fixed price",

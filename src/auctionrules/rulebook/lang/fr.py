@@ -172,6 +172,20 @@ SENTENCES: dict[str, str] = {
         "le plus proche du vendeur, en partant de sa gauche et dans le sens des aiguilles "
         "d'une montre, emporte la vente ; le vendeur passe en dernier."
     ),
+    "auctions.sealed.ties=tie-break": "",
+    "auctions.sealed.ties=re-bid": (
+        "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, seuls les "
+        "joueurs à égalité enchérissent une seconde fois, en secret, chacun au-delà de "
+        "l'offre égalée (une main vide maintient cette offre) ; la meilleure de ces offres "
+        "emporte la vente. Une nouvelle égalité se règle ainsi."
+    ),
+    "auctions.sealed.ties=re-bid-or-unsold": (
+        "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, seuls les "
+        "joueurs à égalité enchérissent une seconde fois, en secret, chacun au-delà de "
+        "l'offre égalée (une main vide maintient cette offre) ; la meilleure de ces offres "
+        "emporte la vente. En cas de nouvelle égalité, le tableau n'est pas vendu : il reste "
+        "sur la table, n'appartient à personne et compte pour le classement."
+    ),
     "@auction.fixed_price": (
         "Le vendeur fixe le prix du tableau et l'annonce à voix haute. Chaque joueur, en "
         "commençant par celui qui suit le vendeur et dans le sens des aiguilles d'une montre, "
@@ -620,6 +634,9 @@ VALUES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn=first": "en premier",
     "auctions.sealed.tie_break=auctioneer-first": "le vendeur, puis dans le sens horaire",
     "auctions.sealed.tie_break=auctioneer-last": "dans le sens horaire, le vendeur en dernier",
+    "auctions.sealed.ties=tie-break": "par le départage",
+    "auctions.sealed.ties=re-bid": "nouvelle offre des ex-æquo, puis le départage",
+    "auctions.sealed.ties=re-bid-or-unsold": "nouvelle offre des ex-æquo, puis pas de vente",
     "auctions.fixed_price.max_price=auctioneer-cash": "l'argent du vendeur",
     "auctions.fixed_price.max_price=unlimited": "sans limite",
     "auctions.fixed_price.nobody_buys=auctioneer-buys": "le vendeur l'achète",
@@ -708,6 +725,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn": "Tour du vendeur",
     "auctions.sealed.enabled": "Dans la main en jeu",
     "auctions.sealed.tie_break": "Égalités dans la main",
+    "auctions.sealed.ties": "Nouvelle offre des ex-æquo",
     "auctions.fixed_price.enabled": "Prix fixe en jeu",
     "auctions.fixed_price.max_price": "Prix maximal",
     "auctions.fixed_price.nobody_buys": "Si personne n'achète",
