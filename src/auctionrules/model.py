@@ -68,7 +68,7 @@ SellerWins: TypeAlias = Literal["own-share-to-bank", "all-to-bank"]
 NobodyAdds: TypeAlias = Literal["leader-keeps", "unsold"]
 #: ``no_bid`` (a strategy axis)
 NoBidName: TypeAlias = Literal["auctioneer-takes-free", "unsold"]
-#: ``round_end.hands_exhausted.last_card``
+#: ``round_end.hands_exhausted.last_card`` and ``round_end.ending_card``
 LastCard: TypeAlias = Literal["unsold", "sold"]
 #: ``round_end.hands_exhausted.then``
 ExhaustedThen: TypeAlias = Literal["end-game", "next-round"]
@@ -358,6 +358,7 @@ class RoundEnd:
     """When a round ends (``round_end``)."""
 
     artist_cards: int = default("round_end.artist_cards")
+    ending_card: LastCard = default("round_end.ending_card")
     hands_exhausted: HandsExhausted = HandsExhausted()
     no_playable_card: NoPlayableCard = default("round_end.no_playable_card")
 

@@ -89,6 +89,8 @@ MOOT: list[tuple[str, Callable[[Ruleset, str], bool]]] = [
     (r"^auctions\.(open|once_around)\.auctioneer_may_bid$",
      lambda r, p: getattr(r.auctions, p.split(".")[1]).auctioneer_may_bid),
     (r"^winner\.tie_break$", lambda r, p: r.winner.tie_break == "none"),
+    # the books' rule, which round_end.artist_cards's sentence states
+    (r"^round_end\.ending_card$", lambda r, p: r.round_end.ending_card == "unsold"),
     (r"^auctions\.sealed\.ties$", lambda r, p: r.auctions.sealed.ties == "tie-break"),
     # a second tie left unsold: no tie-break order ever applies
     (r"^auctions\.sealed\.tie_break$",

@@ -315,7 +315,7 @@ def test_sealed_ties_bid_once_more_among_the_tied(
 
 @pytest.mark.parametrize("ties", ["re-bid", "re-bid-or-unsold"])
 def test_sealed_re_bids_play_out_and_replay(tmp_path: Path, ties: str) -> None:
-    """Random players through the step API and the playout alike; the record replays."""
+    """Random players in a playout; the record replays through the step API."""
     from auctionrules.engine import RandomAgent, replay
 
     ruleset = house(tmp_path, f"auctions:\n  sealed: {{ties: {ties}}}\n")
@@ -329,3 +329,70 @@ def test_sealed_re_bids_play_out_and_replay(tmp_path: Path, ties: str) -> None:
         again = replay(game.record())
         assert again.snapshot() == game.snapshot()
     assert rebids > 0  # (the seeds reach a tie)
+
+
+FOUR_LITE_METAL = ["lite-metal/open", "lite-metal/sealed", "lite-metal/once_around",
+                   "lite-metal/fixed_price"]
+CLEMENS = [["lite-metal/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"], ["krypto/open"]]
+
+
+def test_the_card_that_ends_the_round_can_be_sold(tmp_path: Path) -> None:
+    """001 "Ending a round": "Since this is the 5th Lite Metal card on the table, the
+    round ends immediately. The 5th card is not auctioned off, nor is it sold at the end
+    of the round." With the club's ``round_end.ending_card: sold`` Clemens's fifth Lite
+    Metal is auctioned as usual (Doris buys it for 20,000), then the round ends and Doris
+    sells it to the bank as a card of the first artist (30,000)."""
+    ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
+    game = Game.from_position(ruleset, 4, hands=CLEMENS, played=FOUR_LITE_METAL)
+    kinds = play(game, [(0, "play lite-metal/open")])
+    assert "round-end" not in kinds and game.lot is not None  # under the hammer
+    kinds = play(game, [(1, "bid 20000"), (2, "pass"), (3, "pass"), (0, "pass")])
+    assert kinds.index("sold") < kinds.index("round-end")
+    assert game.round == 1 and game.board[0][0] == 30000  # Lite Metal first
+    assert game.cash[:2] == (120000, 110000)
+    book = Game.from_position(house(tmp_path, ""), 4, hands=CLEMENS, played=FOUR_LITE_METAL)
+    kinds = play(book, [(0, "play lite-metal/open")])
+    assert "round-end" in kinds and book.cash == (100000,) * 4  # the book: not auctioned
+    assert "That card is still auctioned as usual" in rulebook(ruleset, "en")
+    assert "Ce tableau est tout de même mis aux enchères normalement" in rulebook(ruleset, "fr")
+    assert "The 5th card is not auctioned" not in rulebook(ruleset, "en")
+
+
+def test_a_double_whose_second_card_ends_the_round_is_sold(tmp_path: Path) -> None:
+    """001 "Ending a round with an equals card": "As soon as this is done, there are 5
+    'Krypto' cards on the table. The round ends immediately, the two cards are not
+    auctioned and are not sold." With ``ending_card: sold`` the two cards are auctioned
+    as one lot by the second card's type (a fixed price here), then the round ends."""
+    ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
+    played = ["krypto/open", "krypto/sealed", "krypto/once_around"]
+    hands = [["krypto/double", "yoko/open"], ["krypto/fixed_price"], ["yoko/sealed"],
+             ["yoko/double"]]
+    game = Game.from_position(ruleset, 4, hands=hands, played=played)
+    play(game, [(0, "play krypto/double"), (0, "pass")])
+    kinds = play(game, [(1, "add krypto/fixed_price")])
+    assert "round-end" not in kinds and game.lot is not None
+    kinds = play(game, [(1, "price 10000"), (2, "buy")])
+    assert kinds.index("sold") < kinds.index("round-end") and game.round == 1
+    assert game.cash[2] == 100000 - 10000 + 2 * 30000
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_sold_ending_cards_play_out_step_by_step(tmp_path: Path, players: int) -> None:
+    """Random players through the step API, the invariants checked at every step (the
+    count may reach the round's end only while that card is under the hammer); the
+    record replays."""
+    from auctionrules.engine import RandomAgent, replay
+
+    ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
+    sold_last = 0
+    for seed in range(3):
+        game = Game.new(ruleset, players, seed=seed)
+        agents = [RandomAgent(seed=seed + s) for s in range(players)]
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+            assert game.check_invariants() == []
+        kinds = [event.kind for event in game.events]
+        sold_last += sum(a == "sold" and b == "round-end" for a, b in pairwise(kinds))
+        assert replay(game.record()).snapshot() == game.snapshot()
+    assert sold_last > 0

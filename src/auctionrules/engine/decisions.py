@@ -80,6 +80,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     n, unit, raw = game.n, game._unit, game._raw
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
+    ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
     companion_rule = rules.lead_requires_companion
     open_successors = rules.open_ending.after_bid, rules.open_ending.after_pass
     in_order = next_in_order, next_in_order
@@ -107,10 +108,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             game.last_card_player = game.last_auctioneer = seat
             counts, artist = game.counts, code // 5
             counts[artist] += 1
-            if counts[artist] >= artist_cards:  # not auctioned: the round ends
+            ends = counts[artist] >= artist_cards
+            if ends and not ending_card_sold:  # not auctioned: the round ends
                 game._end_round(exhausted=False, artist=artist)
             # (the leader's own hand is the cheap first test of "every hand is empty")
-            elif not hand and not last_card_sold and game._exhausted():
+            elif not hand and not last_card_sold and not ends and game._exhausted():
                 game._end_round(exhausted=True)
             else:
                 game.phase = 1

@@ -76,6 +76,9 @@ class Rules:
     lead_requires_companion: bool
     artist_cards: int
     last_card_sold: bool
+    #: ``round_end.ending_card`` is ``sold``: the card that makes the count is auctioned,
+    #: then the round ends.
+    ending_card_sold: bool
     exhausted_next_round: bool
     #: ``round_end.no_playable_card`` is ``end-game`` (nobody can lead, cards in hand).
     stuck_ends_game: bool
@@ -190,6 +193,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         lead_requires_companion=a.double.requires_companion(players),
         artist_cards=_either(count.artist_cards, ruleset.round_end.artist_cards),
         last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
+        ending_card_sold=ruleset.round_end.ending_card == "sold",
         exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
         stuck_ends_game=ruleset.round_end.no_playable_card == "end-game",
         ranking=tuple(_either(count.ranking, ruleset.scoring.ranking)),

@@ -275,6 +275,17 @@ SENTENCES: dict[str, str] = {
         "The round ends at once when the {nth} card of one {noun} is laid on the table this "
         "round. That card is not auctioned and nobody owns it, but it counts for the ranking."
     ),
+    "@round_end.artist_cards_sold": (
+        "The round ends when the {nth} card of one {noun} is laid on the table this round."
+    ),
+    "round_end.ending_card=sold": (
+        "That card is still auctioned as usual (a double may still get its second card), "
+        "and the round ends after its sale."
+    ),
+    "@round_end.ending_dummy": (
+        "A card turned over from a {hand} is never auctioned: if it is that card, the round "
+        "ends at once."
+    ),
     "@round_end.double_first": "If that card is a double, no second card is added.",
     "@round_end.double_second": (
         "If it is the second card of a double, neither card is auctioned."
@@ -597,6 +608,8 @@ VALUES: dict[str, str] = {
     "no_bid=unsold": "unsold",
     "round_end.hands_exhausted.last_card=unsold": "not sold",
     "round_end.hands_exhausted.last_card=sold": "sold",
+    "round_end.ending_card=unsold": "not sold",
+    "round_end.ending_card=sold": "sold",
     "round_end.hands_exhausted.then=end-game": "the game ends",
     "round_end.hands_exhausted.then=next-round": "the next round",
     "round_end.no_playable_card=next-round": "the next round",
@@ -680,6 +693,7 @@ OPTION_TITLES: dict[str, str] = {
     "no_bid": "When nobody bids",
     "round_end": "End of a round",
     "round_end.artist_cards": "Cards that end a round",
+    "round_end.ending_card": "The card that ends the round",
     "round_end.hands_exhausted": "All hands empty",
     "round_end.hands_exhausted.last_card": "The last card when all hands are empty",
     "round_end.hands_exhausted.then": "After a round that empties all hands",

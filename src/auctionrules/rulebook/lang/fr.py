@@ -309,6 +309,18 @@ SENTENCES: dict[str, str] = {
         "s'arrête immédiatement. Ce tableau n'est pas vendu et n'appartient à personne, mais "
         "il compte pour le classement."
     ),
+    "@round_end.artist_cards_sold": (
+        "La manche s'arrête quand le {nth} tableau d'un même {noun} est proposé pendant la "
+        "manche."
+    ),
+    "round_end.ending_card=sold": (
+        "Ce tableau est tout de même mis aux enchères normalement (une double enchère peut "
+        "encore recevoir son deuxième tableau), et la manche s'arrête après sa vente."
+    ),
+    "@round_end.ending_dummy": (
+        "Un tableau retourné depuis une {hand} n'est jamais mis aux enchères : si c'est ce "
+        "tableau-là, la manche s'arrête immédiatement."
+    ),
     "@round_end.double_first": (
         "Si ce tableau est de type double enchère, on ne propose pas de deuxième tableau."
     ),
@@ -660,6 +672,8 @@ VALUES: dict[str, str] = {
     "no_bid=unsold": "invendu",
     "round_end.hands_exhausted.last_card=unsold": "pas vendu",
     "round_end.hands_exhausted.last_card=sold": "vendu",
+    "round_end.ending_card=unsold": "pas vendu",
+    "round_end.ending_card=sold": "vendu",
     "round_end.hands_exhausted.then=end-game": "la partie s'arrête",
     "round_end.hands_exhausted.then=next-round": "la manche suivante",
     "round_end.no_playable_card=next-round": "la manche suivante",
@@ -741,6 +755,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.double.nobody_adds": "Si personne ne pose de carte",
     "no_bid": "Si personne ne fait d'offre",
     "round_end.artist_cards": "Tableaux qui terminent la manche",
+    "round_end.ending_card": "Le tableau qui termine la manche",
     "round_end.hands_exhausted.last_card": "Le dernier tableau quand les mains sont vides",
     "round_end.hands_exhausted.then": "Après une manche qui vide toutes les mains",
     "round_end.no_playable_card": "Si personne ne peut proposer de tableau",
