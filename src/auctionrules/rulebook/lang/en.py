@@ -439,7 +439,7 @@ SENTENCES: dict[str, str] = {
     ),
     "notes.quoted": (
         "Where the rulebook is silent or unclear, this ruleset takes the following readings "
-        "(quoted as the ruleset writes them, in {language})."
+        "(those in quotation marks are quoted as the ruleset writes them, in {language})."
     ),
     "notes.N": "{topic}: {text}",
     "@defaults": "These options differ from the defaults of the ruleset schema.",

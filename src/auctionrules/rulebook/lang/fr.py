@@ -493,7 +493,8 @@ SENTENCES: dict[str, str] = {
     ),
     "notes.quoted": (
         "Là où la règle est muette ou ambiguë, ces règles retiennent les interprétations "
-        "suivantes (citées telles que les règles les écrivent, en {language})."
+        "suivantes (celles entre guillemets sont citées telles que les règles les écrivent, "
+        "en {language})."
     ),
     "notes.N": "{topic} : {text}",
     "@defaults": "Ces options diffèrent des valeurs par défaut du schéma des règles.",
