@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from auctionrules.engine import Game, IllegalActionError
+from auctionrules.engine import Game, IllegalActionError, determinize
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 from auctionrules.rulebook import render
@@ -298,7 +298,14 @@ def test_sealed_ties_bid_once_more_among_the_tied(
         game.apply("bid 12000", 1)
     lot = game.view(0).lot
     assert lot is not None and dict(lot)["high"] == 12000  # the tied bid is public
-    kinds = play(game, rebids)
+    assert dict(lot)["bids"] == [[1, 12000], [2, 12000]]  # who tied, as revealed
+    play(game, rebids[:1])
+    for seed in range(5):  # a bot's sampled game: only the tied bid again, view kept
+        twin = determinize(game.view(3), seed)
+        assert twin.view(3) == game.view(3)
+        assert twin.lot is not None and twin.lot.sealed[0] == twin.lot.sealed[3] == 0
+        assert all(b is None or b == 12000 or b >= 13000 for b in twin.lot.sealed[1:3])
+    kinds = play(game, rebids[1:])
     assert game.lot is None and kinds.count("reveal") == 1
     if buyer is None:
         assert "unsold" in kinds and len(game.table) == 1

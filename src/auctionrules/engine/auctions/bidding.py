@@ -110,9 +110,9 @@ class SealedAuction(Auction):
     highest wins, ties by the ``sealed.tie_break`` strategy, or (``sealed.ties``) by
     a second sealed bid of the tied players only.
 
-    During that re-bid ``lot.high`` is the tied bid (public since the reveal) and
-    the others' sealed bids are 0, so a re-bid needs no field of its own: a bid
-    tops the tied one, and an empty fist keeps it.
+    During that re-bid ``lot.high`` is the tied bid and ``lot.bids`` the tied seats
+    with it (both public since the reveal), and the others' sealed bids are 0, so a
+    re-bid needs no field of its own: a bid tops the tied one, an empty fist keeps it.
     """
 
     __slots__ = ()
@@ -142,6 +142,7 @@ class SealedAuction(Auction):
             if lot.high == 0:  # the first tie: the tied bid again, the others are out
                 lot.high = best
                 lot.sealed = [None if b == best else 0 for b in bids]
+                lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
                 return REBID
             if rules.sealed_tie_unsold:
                 return TIE_UNSOLD
