@@ -44,6 +44,8 @@ OpenEndingName: TypeAlias = Literal["full-round-of-passes", "pass-is-final"]
 AuctioneerTurn: TypeAlias = Literal["last", "first"]
 #: ``auctions.sealed.tie_break`` (a strategy axis)
 SealedTieBreakName: TypeAlias = Literal["auctioneer-first", "auctioneer-last"]
+#: ``auctions.sealed.ties``
+SealedTies: TypeAlias = Literal["tie-break", "re-bid", "re-bid-or-unsold"]
 #: ``auctions.fixed_price.max_price``
 MaxPrice: TypeAlias = Literal["auctioneer-cash", "unlimited"]
 #: ``auctions.fixed_price.nobody_buys``
@@ -66,7 +68,7 @@ SellerWins: TypeAlias = Literal["own-share-to-bank", "all-to-bank"]
 NobodyAdds: TypeAlias = Literal["leader-keeps", "unsold"]
 #: ``no_bid`` (a strategy axis)
 NoBidName: TypeAlias = Literal["auctioneer-takes-free", "unsold"]
-#: ``round_end.hands_exhausted.last_card``
+#: ``round_end.hands_exhausted.last_card`` and ``round_end.ending_card``
 LastCard: TypeAlias = Literal["unsold", "sold"]
 #: ``round_end.hands_exhausted.then``
 ExhaustedThen: TypeAlias = Literal["end-game", "next-round"]
@@ -277,6 +279,7 @@ class Sealed:
 
     enabled: bool = default("auctions.sealed.enabled")
     tie_break: SealedTieBreakName | str = default("auctions.sealed.tie_break")
+    ties: SealedTies = default("auctions.sealed.ties")
 
 
 @attrs.frozen
@@ -355,6 +358,7 @@ class RoundEnd:
     """When a round ends (``round_end``)."""
 
     artist_cards: int = default("round_end.artist_cards")
+    ending_card: LastCard = default("round_end.ending_card")
     hands_exhausted: HandsExhausted = HandsExhausted()
     no_playable_card: NoPlayableCard = default("round_end.no_playable_card")
 

@@ -89,6 +89,12 @@ MOOT: list[tuple[str, Callable[[Ruleset, str], bool]]] = [
     (r"^auctions\.(open|once_around)\.auctioneer_may_bid$",
      lambda r, p: getattr(r.auctions, p.split(".")[1]).auctioneer_may_bid),
     (r"^winner\.tie_break$", lambda r, p: r.winner.tie_break == "none"),
+    # the books' rule, which round_end.artist_cards's sentence states
+    (r"^round_end\.ending_card$", lambda r, p: r.round_end.ending_card == "unsold"),
+    (r"^auctions\.sealed\.ties$", lambda r, p: r.auctions.sealed.ties == "tie-break"),
+    # a second tie left unsold: no tie-break order ever applies
+    (r"^auctions\.sealed\.tie_break$",
+     lambda r, p: r.auctions.sealed.ties == "re-bid-or-unsold"),
     # a price the auctioneer cannot pay is owed only when the price is unlimited and
     # the auctioneer must buy a lot nobody else buys
     (r"^auctions\.fixed_price\.above_cash$",
@@ -133,6 +139,17 @@ FORBIDDEN: list[Rule] = [
     ("une seule numérotation", lambda r: True, "fr", r"(?i)\b(place|joueur) 0\b|graine"),
     ("pas de lectures", lambda r: True, "fr", r"lectures"),
     ("no bare amounts in French", lambda r: True, "fr", r"\$\d|\d,\d{3}\b|\d\.\d{3}\b"),
+    ("the card that ends the round is sold", lambda r: r.round_end.ending_card == "sold",
+     "en", r"That card is not auctioned|that card is a double, no second|neither card is "
+     r"auctioned"),
+    ("le tableau qui termine la manche est vendu",
+     lambda r: r.round_end.ending_card == "sold", "fr",
+     r"Ce tableau n'est pas vendu|Si ce tableau est de type double|deux tableaux invendus"),
+    ("a second sealed tie is unsold", lambda r: r.auctions.sealed.ties == "re-bid-or-unsold",
+     "en", r"the card goes to the first of them"),
+    ("une nouvelle égalité n'est pas vendue",
+     lambda r: r.auctions.sealed.ties == "re-bid-or-unsold", "fr",
+     r"emporte la vente ; (toutefois|le vendeur passe)"),
     ("mains fictives à deux",
      lambda r: all(pc.dummy_hands.hands != 1 for pc in r.player_counts), "fr", r"mystère"),
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -324,3 +325,32 @@ def test_the_single_beneficiary_rule_is_said_once() -> None:
     text = section("hig-1992-fr", "optional_modules.1", "fr")
     assert text.count("reçoit tout l'argent") == 1
     assert "à moins qu'il ne mène la vente lui-même" in text
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_note_reads_in_french(variant: str) -> None:
+    """The French rulebook states each note of a bundled edition in French, as the
+    printed French book would word it, not quoted from English."""
+    ruleset = load_ruleset(variant)
+    text = section(variant, "notes", "fr")
+    assert ruleset.notes
+    for note in ruleset.notes:
+        assert {"en", "fr"} <= set(note.text.languages()), note.topic
+        french = note.text.get("fr")
+        assert french in text and f"«\u00a0{french}" not in text, note.topic
+    assert "en anglais" not in text
+
+
+def test_a_note_with_no_french_is_still_quoted(tmp_path: Path) -> None:
+    """A club's note written in English only is quoted in « » in the French rulebook,
+    which says in which language the notes are written."""
+    path = tmp_path / "club.yaml"
+    path.write_text(
+        "id: club\ntitle: Club\nextends: hig-1992-en\nnotes:\n"
+        "  - topic: money\n    text: We play with poker chips.\n", encoding="utf-8"
+    )
+    doc = build_document(load_ruleset(path), "fr", example=False)
+    text = "\n".join(u.text for s in doc.section("notes").walk() for u in s.units())
+    assert "«\u00a0We play with poker chips.\u00a0»" in text
+    assert "celles entre guillemets sont citées" in text
+    assert "ne peut annoncer qu'un prix nul" in text  # the inherited notes, in French

@@ -8,11 +8,12 @@ plays the position the rule is about. Amounts are the Hans im Glück book's
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from auctionrules.engine import Game, IllegalActionError
+from auctionrules.engine import Game, IllegalActionError, determinize
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 from auctionrules.rulebook import render
@@ -261,3 +262,144 @@ def test_the_auctioneer_barred_from_bidding_on_their_own_lot(tmp_path: Path, kin
     assert "le vendeur ne peut pas enchérir sur son propre tableau" in rulebook(
         ruleset, "fr"
     ).lower()
+
+
+#: 001 "Auction types", Clemens auctions a sealed card: Doris and Axel both bid 12,000.
+SEALED_TIE = [["krypto/sealed", "yoko/open"], ["yoko/sealed"], ["yoko/double"], ["lite-metal/open"]]
+FISTS = [(0, "bid 11000"), (1, "bid 12000"), (2, "bid 12000"), (3, "pass")]
+
+
+@pytest.mark.parametrize(
+    ("ties", "rebids", "buyer", "price"),
+    [
+        ("re-bid", [(2, "bid 15000"), (1, "pass")], 2, 15000),
+        ("re-bid", [(1, "bid 15000"), (2, "bid 15000")], 1, 15000),
+        ("re-bid-or-unsold", [(1, "pass"), (2, "bid 13000")], 2, 13000),
+        ("re-bid-or-unsold", [(1, "pass"), (2, "pass")], None, 0),
+    ],
+)
+def test_sealed_ties_bid_once_more_among_the_tied(
+    tmp_path: Path, ties: str, rebids: list[tuple[int, str]], buyer: int | None, price: int
+) -> None:
+    """001 "Sealed auction": "Where two or more players tie with the highest bid, the
+    card goes to the one who is first in line, starting with the auctioneer and moving
+    clockwise. Thus ... Doris as next in line gets the card." A club's ``sealed.ties``
+    makes Doris and Axel, and only them, bid once more in secret, above their 12,000 (an
+    empty fist keeps it); a second tie goes by the book's order (``re-bid``) or leaves the
+    card unsold (``re-bid-or-unsold``)."""
+    ruleset = house(tmp_path, f"auctions:\n  sealed: {{ties: {ties}}}\n")
+    game = Game.from_position(ruleset, 4, hands=SEALED_TIE)
+    play(game, [(0, "play krypto/sealed"), *FISTS])
+    assert game.lot is not None and game.to_act() == (1, 2)  # the tied only
+    assert game.legal(0).bid is None and game.legal(3).bid is None
+    span = game.legal(1).bid
+    assert span is not None and span[0] == 13000  # above the tied bid
+    with pytest.raises(IllegalActionError):
+        game.apply("bid 12000", 1)
+    lot = game.view(0).lot
+    assert lot is not None and dict(lot)["high"] == 12000  # the tied bid is public
+    assert dict(lot)["bids"] == [[1, 12000], [2, 12000]]  # who tied, as revealed
+    play(game, rebids[:1])
+    for seed in range(5):  # a bot's sampled game: only the tied bid again, view kept
+        twin = determinize(game.view(3), seed)
+        assert twin.view(3) == game.view(3)
+        assert twin.lot is not None and twin.lot.sealed[0] == twin.lot.sealed[3] == 0
+        assert all(b is None or b == 12000 or b >= 13000 for b in twin.lot.sealed[1:3])
+    kinds = play(game, rebids[1:])
+    assert game.lot is None and kinds.count("reveal") == 1
+    if buyer is None:
+        assert "unsold" in kinds and len(game.table) == 1
+        assert game.cash == (100000,) * 4
+    else:
+        assert len(game.owned[buyer]) == 1
+        assert game.cash[buyer] == 100000 - price and game.cash[0] == 100000 + price
+    book = Game.from_position(house(tmp_path, ""), 4, hands=SEALED_TIE)
+    play(book, [(0, "play krypto/sealed"), *FISTS])
+    assert len(book.owned[1]) == 1 and book.cash[1] == 88000  # the book: Doris buys
+    assert "only the tied players bid once more, in secret" in rulebook(ruleset, "en")
+    assert "seuls les joueurs à égalité enchérissent" in rulebook(ruleset, "fr")
+
+
+@pytest.mark.parametrize("ties", ["re-bid", "re-bid-or-unsold"])
+def test_sealed_re_bids_play_out_and_replay(tmp_path: Path, ties: str) -> None:
+    """Random players in a playout; the record replays through the step API."""
+    from auctionrules.engine import RandomAgent, replay
+
+    ruleset = house(tmp_path, f"auctions:\n  sealed: {{ties: {ties}}}\n")
+    rebids = 0
+    for seed in range(10):
+        game = Game.new(ruleset, 3, seed=seed)
+        game.playout([RandomAgent(seed=seed + s) for s in range(3)])
+        assert game.outcome is not None
+        kinds = [event.kind for event in game.events]
+        rebids += sum(a == "reveal" and b == "sealed-bid" for a, b in pairwise(kinds))
+        again = replay(game.record())
+        assert again.snapshot() == game.snapshot()
+    assert rebids > 0  # (the seeds reach a tie)
+
+
+FOUR_LITE_METAL = ["lite-metal/open", "lite-metal/sealed", "lite-metal/once_around",
+                   "lite-metal/fixed_price"]
+CLEMENS = [["lite-metal/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"], ["krypto/open"]]
+
+
+def test_the_card_that_ends_the_round_can_be_sold(tmp_path: Path) -> None:
+    """001 "Ending a round": "Since this is the 5th Lite Metal card on the table, the
+    round ends immediately. The 5th card is not auctioned off, nor is it sold at the end
+    of the round." With the club's ``round_end.ending_card: sold`` Clemens's fifth Lite
+    Metal is auctioned as usual (Doris buys it for 20,000), then the round ends and Doris
+    sells it to the bank as a card of the first artist (30,000)."""
+    ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
+    game = Game.from_position(ruleset, 4, hands=CLEMENS, played=FOUR_LITE_METAL)
+    kinds = play(game, [(0, "play lite-metal/open")])
+    assert "round-end" not in kinds and game.lot is not None  # under the hammer
+    kinds = play(game, [(1, "bid 20000"), (2, "pass"), (3, "pass"), (0, "pass")])
+    assert kinds.index("sold") < kinds.index("round-end")
+    assert game.round == 1 and game.board[0][0] == 30000  # Lite Metal first
+    assert game.cash[:2] == (120000, 110000)
+    book = Game.from_position(house(tmp_path, ""), 4, hands=CLEMENS, played=FOUR_LITE_METAL)
+    kinds = play(book, [(0, "play lite-metal/open")])
+    assert "round-end" in kinds and book.cash == (100000,) * 4  # the book: not auctioned
+    assert "That card is still auctioned as usual" in rulebook(ruleset, "en")
+    assert "Ce tableau est tout de même mis aux enchères normalement" in rulebook(ruleset, "fr")
+    assert "The 5th card is not auctioned" not in rulebook(ruleset, "en")
+
+
+def test_a_double_whose_second_card_ends_the_round_is_sold(tmp_path: Path) -> None:
+    """001 "Ending a round with an equals card": "As soon as this is done, there are 5
+    'Krypto' cards on the table. The round ends immediately, the two cards are not
+    auctioned and are not sold." With ``ending_card: sold`` the two cards are auctioned
+    as one lot by the second card's type (a fixed price here), then the round ends."""
+    ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
+    played = ["krypto/open", "krypto/sealed", "krypto/once_around"]
+    hands = [["krypto/double", "yoko/open"], ["krypto/fixed_price"], ["yoko/sealed"],
+             ["yoko/double"]]
+    game = Game.from_position(ruleset, 4, hands=hands, played=played)
+    play(game, [(0, "play krypto/double"), (0, "pass")])
+    kinds = play(game, [(1, "add krypto/fixed_price")])
+    assert "round-end" not in kinds and game.lot is not None
+    kinds = play(game, [(1, "price 10000"), (2, "buy")])
+    assert kinds.index("sold") < kinds.index("round-end") and game.round == 1
+    assert game.cash[2] == 100000 - 10000 + 2 * 30000
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_sold_ending_cards_play_out_step_by_step(tmp_path: Path, players: int) -> None:
+    """Random players through the step API, the invariants checked at every step (the
+    count may reach the round's end only while that card is under the hammer); the
+    record replays."""
+    from auctionrules.engine import RandomAgent, replay
+
+    ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
+    sold_last = 0
+    for seed in range(3):
+        game = Game.new(ruleset, players, seed=seed)
+        agents = [RandomAgent(seed=seed + s) for s in range(players)]
+        while game.outcome is None:
+            seat = game.to_act()[0]
+            game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+            assert game.check_invariants() == []
+        kinds = [event.kind for event in game.events]
+        sold_last += sum(a == "sold" and b == "round-end" for a, b in pairwise(kinds))
+        assert replay(game.record()).snapshot() == game.snapshot()
+    assert sold_last > 0

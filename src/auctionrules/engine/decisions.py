@@ -37,7 +37,12 @@ from typing import TYPE_CHECKING, Union
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
-from auctionrules.engine.auctions.bidding import SealedAuction, next_in_order
+from auctionrules.engine.auctions.bidding import (
+    REBID,
+    TIE_UNSOLD,
+    SealedAuction,
+    next_in_order,
+)
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
@@ -60,8 +65,10 @@ _FLIP_OR_PASS = (FLIP, PASS)
 
 
 def sealed_legal(game: RoundFlow, seat: int) -> Legal:
-    """What ``seat`` may do in a sealed auction it has not bid in yet."""
-    return Legal(seat, _PASS_ONLY, game.bid_range(seat, 0))
+    """What ``seat`` may do in a sealed auction it has not bid in yet (in a re-bid
+    after a tie, ``lot.high`` is the tied bid: a bid tops it)."""
+    lot = game.lot
+    return Legal(seat, _PASS_ONLY, game.bid_range(seat, lot.high if lot is not None else 0))
 
 
 def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
@@ -73,6 +80,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     n, unit, raw = game.n, game._unit, game._raw
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
+    ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
     companion_rule = rules.lead_requires_companion
     open_successors = rules.open_ending.after_bid, rules.open_ending.after_pass
     in_order = next_in_order, next_in_order
@@ -100,10 +108,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             game.last_card_player = game.last_auctioneer = seat
             counts, artist = game.counts, code // 5
             counts[artist] += 1
-            if counts[artist] >= artist_cards:  # not auctioned: the round ends
+            ends = counts[artist] >= artist_cards
+            if ends and not ending_card_sold:  # not auctioned: the round ends
                 game._end_round(exhausted=False, artist=artist)
             # (the leader's own hand is the cheap first test of "every hand is empty")
-            elif not hand and not last_card_sold and game._exhausted():
+            elif not hand and not last_card_sold and not ends and game._exhausted():
                 game._end_round(exhausted=True)
             else:
                 game.phase = 1
@@ -153,7 +162,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     break
         elif kind == SEALED:  # every seat bids once, in secret, in any order
             sealed = lot.sealed
-            lo = floor
+            # (a re-bid after a tie, sealed.ties: a bid tops the tied one, lot.high, and
+            # an empty fist keeps it)
+            kept = lot.high
+            lo = floor if kept == 0 else game.bid_floor(kept)
             for seat in range(n):  # (a seat asked by suspending may be answered for another)
                 while sealed[seat] is None:
                     agent = chooser[seat]
@@ -167,13 +179,15 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                         else:  # only pass is legal: asked as ChoiceAgent.act would ask
                             agent.pick(1)
                             amount = None
-                    sealed[who] = amount or 0
+                    sealed[who] = amount or kept
                     # (the entry keeps the amount for the action log; the event hides it)
                     raw.append(("sealed-bid", number, who, amount))
             sale = SealedAuction.reveal(game, lot)
             if sale is None:
                 game.no_bid(lot)
-            else:
+            elif sale is TIE_UNSOLD:
+                game.leave_unsold(lot)
+            elif sale is not REBID:  # (a re-bid: the loop comes back to the tied seats)
                 game.sell(lot, *sale)
         elif kind == FIXED_PRICE:  # the auctioneer names a price; the others may buy
             if lot.price < 0:

@@ -152,12 +152,19 @@ def _lot(view: View, cash: Sequence[int], rng: random.Random) -> Lot:
     if done is not None:
         unit = rules.unit
         floor = max(-(-rules.minimum_bid // unit) * unit, unit)
+        # a re-bid after a tie (sealed.ties): only the tied seats (lot.bids) bid again,
+        # above the tied bid (lot.high) or keeping it; the others' bids are 0
+        tied = {s for s, _ in lot.bids} if lot.high else None
+        if lot.high:
+            floor = max(-(-(lot.high + rules.minimum_raise) // unit) * unit, floor)
         sealed: list[int | None] = []
         for s, bid in enumerate(done):
             if not bid:
                 sealed.append(None)
             elif s == seat:
                 sealed.append(items["own_sealed_bid"])
+            elif tied is not None and (s not in tied or cash[s] < floor or rng.random() < 0.5):
+                sealed.append(lot.high if s in tied else 0)
             elif cash[s] < floor or rng.random() < 0.5:
                 sealed.append(0)
             else:

@@ -209,10 +209,11 @@ class RoundFlow:
         if self.rules.adder_auctions:
             lot.auctioneer = seat
         self.last_auctioneer = lot.auctioneer
-        if self._place(code):
+        ends = self._place(code)
+        if ends and not self.rules.ending_card_sold:
             self._end_round(exhausted=False, artist=code // 5)
             return False
-        if not self.hands[seat] and not self.rules.last_card_sold and self._exhausted():
+        if not (self.hands[seat] or self.rules.last_card_sold or ends) and self._exhausted():
             self._end_round(exhausted=True)
             return False
         lot.kind = code % 5
@@ -262,13 +263,19 @@ class RoundFlow:
         self.lot = None
         self.last_auctioneer = lot.auctioneer
         rules = self.rules
-        if not rules.dummies and not rules.last_card_sold:  # (the usual case, first)
+        # (the usual case, first)
+        if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
             resume = (lot.auctioneer + 1) % self.n
             if self.hands[resume] and not self._companion_rule:
                 self.phase, self.turn = LEAD, resume
             else:
                 self._lead_from(resume)
             return
+        if rules.ending_card_sold:  # the lot of the card that ended the round is settled
+            artist = self.counts.index(max(self.counts))
+            if self.counts[artist] >= self._artist_cards:
+                self._end_round(exhausted=False, artist=artist)
+                return
         if rules.last_card_sold and self._exhausted():
             self._end_round(exhausted=True)
             return

@@ -64,7 +64,9 @@ def violations(game: Game) -> list[str]:
                 f"cards: {rules.codec.artist_ids[artist]} count {game.counts[artist]} but "
                 f"{on_table[artist]} on the table"
             )
-        if game.phase != 3 and game.counts[artist] >= rules.artist_cards:
+        # (round_end.ending_card sold: the card that made the count is under the hammer)
+        ended = game.phase == 3 or (rules.ending_card_sold and lot is not None)
+        if not ended and game.counts[artist] >= rules.artist_cards:
             out.append(f"round: {rules.codec.artist_ids[artist]} reached the round-ending count")
     allowed = set(rules.ranking) | {0}
     for r, row in enumerate(game.board):

@@ -59,6 +59,10 @@ class Rules:
     #: ``open.auctioneer_may_bid`` / ``once_around.auctioneer_may_bid`` is false.
     open_auctioneer_barred: bool
     once_auctioneer_barred: bool
+    #: ``sealed.ties`` is ``re-bid`` or ``re-bid-or-unsold`` (the tied bid once more);
+    #: ``sealed_tie_unsold``: a second tie leaves the card unsold.
+    sealed_rebid: bool
+    sealed_tie_unsold: bool
     fixed_price_capped: bool
     nobody_buys_pays: bool
     #: ``fixed_price.nobody_buys`` is ``unsold``.
@@ -72,6 +76,9 @@ class Rules:
     lead_requires_companion: bool
     artist_cards: int
     last_card_sold: bool
+    #: ``round_end.ending_card`` is ``sold``: the card that makes the count is auctioned,
+    #: then the round ends.
+    ending_card_sold: bool
     exhausted_next_round: bool
     #: ``round_end.no_playable_card`` is ``end-game`` (nobody can lead, cards in hand).
     stuck_ends_game: bool
@@ -173,6 +180,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
         open_auctioneer_barred=not a.open.auctioneer_may_bid,
         once_auctioneer_barred=not a.once_around.auctioneer_may_bid,
+        sealed_rebid=a.sealed.ties != "tie-break",
+        sealed_tie_unsold=a.sealed.ties == "re-bid-or-unsold",
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
         nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
         nobody_buys_unsold=a.fixed_price.nobody_buys == "unsold",
@@ -184,6 +193,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         lead_requires_companion=a.double.requires_companion(players),
         artist_cards=_either(count.artist_cards, ruleset.round_end.artist_cards),
         last_card_sold=ruleset.round_end.hands_exhausted.last_card == "sold",
+        ending_card_sold=ruleset.round_end.ending_card == "sold",
         exhausted_next_round=ruleset.round_end.hands_exhausted.then == "next-round",
         stuck_ends_game=ruleset.round_end.no_playable_card == "end-game",
         ranking=tuple(_either(count.ranking, ruleset.scoring.ranking)),

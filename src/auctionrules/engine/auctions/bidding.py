@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Bid, Pass
 from auctionrules.engine.auctions.base import Auction, Sale, range_reason
-from auctionrules.engine.lot import Lot
+from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
     from auctionrules.engine.flow import RoundFlow
@@ -99,9 +99,21 @@ def next_in_order(lot: Lot, seat: int) -> int | None:
     return lot.order[lot.pos] if lot.pos < len(lot.order) else None
 
 
+#: :meth:`SealedAuction.reveal`'s answers other than a sale or ``None`` (nobody bid),
+#: under ``sealed.ties``: the tied players bid once more; a second tie left unsold.
+REBID: Sale = (NOBODY, 0)
+TIE_UNSOLD: Sale = (NOBODY, -1)
+
+
 class SealedAuction(Auction):
     """Sealed bids: everyone bids once in secret (``pass`` is an empty fist); the
-    highest wins, ties by the ``sealed.tie_break`` strategy."""
+    highest wins, ties by the ``sealed.tie_break`` strategy, or (``sealed.ties``) by
+    a second sealed bid of the tied players only.
+
+    During that re-bid ``lot.high`` is the tied bid and ``lot.bids`` the tied seats
+    with it (both public since the reveal), and the others' sealed bids are 0, so a
+    re-bid needs no field of its own: a bid tops the tied one, an empty fist keeps it.
+    """
 
     __slots__ = ()
     name = "sealed"
@@ -113,18 +125,28 @@ class SealedAuction(Auction):
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
-            return range_reason("bid", action.amount, game.bid_range(seat, 0))
+            return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
         return "a sealed auction is running: bid or pass"
 
     @staticmethod
     def reveal(game: RoundFlow, lot: Lot) -> Sale | None:
-        """Every seat has bid: open the fists; the sale, or ``None`` if nobody bid."""
+        """Every seat has bid: open the fists; the sale, ``None`` if nobody bid,
+        :data:`REBID` (the tied players' sealed bids are reset) or :data:`TIE_UNSOLD`."""
         bids = [b or 0 for b in lot.sealed]
         game._raw.append(("reveal", game.round + 1, {"bids": bids}))
         best = max(bids)
         if best <= 0:
             return None
-        for s in game.rules.sealed_tie_break.order(lot.auctioneer, lot.n):
+        rules = game.rules
+        if rules.sealed_rebid and bids.count(best) > 1:
+            if lot.high == 0:  # the first tie: the tied bid again, the others are out
+                lot.high = best
+                lot.sealed = [None if b == best else 0 for b in bids]
+                lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
+                return REBID
+            if rules.sealed_tie_unsold:
+                return TIE_UNSOLD
+        for s in rules.sealed_tie_break.order(lot.auctioneer, lot.n):
             if bids[s] == best:
                 lot.high, lot.high_bidder = best, s
                 return s, best

@@ -150,6 +150,18 @@ SENTENCES: dict[str, str] = {
         "in seat order starting on the auctioneer's left and going clockwise; the auctioneer "
         "comes last."
     ),
+    "auctions.sealed.ties=tie-break": "",
+    "auctions.sealed.ties=re-bid": (
+        "If two or more players tie for the highest bid, only the tied players bid once "
+        "more, in secret, each more than the tied bid (an empty fist keeps the tied bid); "
+        "the highest of these bids wins. A second tie is settled as follows."
+    ),
+    "auctions.sealed.ties=re-bid-or-unsold": (
+        "If two or more players tie for the highest bid, only the tied players bid once "
+        "more, in secret, each more than the tied bid (an empty fist keeps the tied bid); "
+        "the highest of these bids wins. If they tie again, the card is not sold: it stays "
+        "on the table, owned by nobody, and counts for the ranking."
+    ),
     "@auction.fixed_price": (
         "The auctioneer names a price. Starting on the auctioneer's left and going "
         "clockwise, each player in turn may buy the card at that price or pass; the first "
@@ -262,6 +274,17 @@ SENTENCES: dict[str, str] = {
     "round_end.artist_cards": (
         "The round ends at once when the {nth} card of one {noun} is laid on the table this "
         "round. That card is not auctioned and nobody owns it, but it counts for the ranking."
+    ),
+    "@round_end.artist_cards_sold": (
+        "The round ends when the {nth} card of one {noun} is laid on the table this round."
+    ),
+    "round_end.ending_card=sold": (
+        "That card is still auctioned as usual (a double may still get its second card), "
+        "and the round ends after its sale."
+    ),
+    "@round_end.ending_dummy": (
+        "A card turned over from a {hand} is never auctioned: if it is that card, the round "
+        "ends at once."
     ),
     "@round_end.double_first": "If that card is a double, no second card is added.",
     "@round_end.double_second": (
@@ -416,7 +439,7 @@ SENTENCES: dict[str, str] = {
     ),
     "notes.quoted": (
         "Where the rulebook is silent or unclear, this ruleset takes the following readings "
-        "(quoted as the ruleset writes them, in {language})."
+        "(those in quotation marks are quoted as the ruleset writes them, in {language})."
     ),
     "notes.N": "{topic}: {text}",
     "@defaults": "These options differ from the defaults of the ruleset schema.",
@@ -559,6 +582,9 @@ VALUES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn=first": "first",
     "auctions.sealed.tie_break=auctioneer-first": "the auctioneer, then clockwise",
     "auctions.sealed.tie_break=auctioneer-last": "clockwise, the auctioneer last",
+    "auctions.sealed.ties=tie-break": "by the tie-break",
+    "auctions.sealed.ties=re-bid": "the tied bid once more, then the tie-break",
+    "auctions.sealed.ties=re-bid-or-unsold": "the tied bid once more, then not sold",
     "auctions.fixed_price.max_price=auctioneer-cash": "the auctioneer's money",
     "auctions.fixed_price.max_price=unlimited": "no limit",
     "auctions.fixed_price.nobody_buys=auctioneer-buys": "the auctioneer buys it",
@@ -582,6 +608,8 @@ VALUES: dict[str, str] = {
     "no_bid=unsold": "unsold",
     "round_end.hands_exhausted.last_card=unsold": "not sold",
     "round_end.hands_exhausted.last_card=sold": "sold",
+    "round_end.ending_card=unsold": "not sold",
+    "round_end.ending_card=sold": "sold",
     "round_end.hands_exhausted.then=end-game": "the game ends",
     "round_end.hands_exhausted.then=next-round": "the next round",
     "round_end.no_playable_card=next-round": "the next round",
@@ -645,6 +673,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.sealed": "Sealed auction",
     "auctions.sealed.enabled": "Sealed auction in play",
     "auctions.sealed.tie_break": "Sealed-bid ties",
+    "auctions.sealed.ties": "Tied sealed bids bid again",
     "auctions.fixed_price": "Fixed-price auction",
     "auctions.fixed_price.enabled": "Fixed-price auction in play",
     "auctions.fixed_price.max_price": "Highest fixed price",
@@ -664,6 +693,7 @@ OPTION_TITLES: dict[str, str] = {
     "no_bid": "When nobody bids",
     "round_end": "End of a round",
     "round_end.artist_cards": "Cards that end a round",
+    "round_end.ending_card": "The card that ends the round",
     "round_end.hands_exhausted": "All hands empty",
     "round_end.hands_exhausted.last_card": "The last card when all hands are empty",
     "round_end.hands_exhausted.then": "After a round that empties all hands",

@@ -172,6 +172,20 @@ SENTENCES: dict[str, str] = {
         "le plus proche du vendeur, en partant de sa gauche et dans le sens des aiguilles "
         "d'une montre, emporte la vente ; le vendeur passe en dernier."
     ),
+    "auctions.sealed.ties=tie-break": "",
+    "auctions.sealed.ties=re-bid": (
+        "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, seuls les "
+        "joueurs à égalité enchérissent une seconde fois, en secret, chacun au-delà de "
+        "l'offre égalée (une main vide maintient cette offre) ; la meilleure de ces offres "
+        "emporte la vente. Une nouvelle égalité se règle ainsi."
+    ),
+    "auctions.sealed.ties=re-bid-or-unsold": (
+        "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, seuls les "
+        "joueurs à égalité enchérissent une seconde fois, en secret, chacun au-delà de "
+        "l'offre égalée (une main vide maintient cette offre) ; la meilleure de ces offres "
+        "emporte la vente. En cas de nouvelle égalité, le tableau n'est pas vendu : il reste "
+        "sur la table, n'appartient à personne et compte pour le classement."
+    ),
     "@auction.fixed_price": (
         "Le vendeur fixe le prix du tableau et l'annonce à voix haute. Chaque joueur, en "
         "commençant par celui qui suit le vendeur et dans le sens des aiguilles d'une montre, "
@@ -294,6 +308,18 @@ SENTENCES: dict[str, str] = {
         "Dès que le {nth} tableau d'un même {noun} est proposé pendant la manche, la manche "
         "s'arrête immédiatement. Ce tableau n'est pas vendu et n'appartient à personne, mais "
         "il compte pour le classement."
+    ),
+    "@round_end.artist_cards_sold": (
+        "La manche s'arrête quand le {nth} tableau d'un même {noun} est proposé pendant la "
+        "manche."
+    ),
+    "round_end.ending_card=sold": (
+        "Ce tableau est tout de même mis aux enchères normalement (une double enchère peut "
+        "encore recevoir son deuxième tableau), et la manche s'arrête après sa vente."
+    ),
+    "@round_end.ending_dummy": (
+        "Un tableau retourné depuis une {hand} n'est jamais mis aux enchères : si c'est ce "
+        "tableau-là, la manche s'arrête immédiatement."
     ),
     "@round_end.double_first": (
         "Si ce tableau est de type double enchère, on ne propose pas de deuxième tableau."
@@ -467,7 +493,8 @@ SENTENCES: dict[str, str] = {
     ),
     "notes.quoted": (
         "Là où la règle est muette ou ambiguë, ces règles retiennent les interprétations "
-        "suivantes (citées telles que les règles les écrivent, en {language})."
+        "suivantes (celles entre guillemets sont citées telles que les règles les écrivent, "
+        "en {language})."
     ),
     "notes.N": "{topic} : {text}",
     "@defaults": "Ces options diffèrent des valeurs par défaut du schéma des règles.",
@@ -620,6 +647,9 @@ VALUES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn=first": "en premier",
     "auctions.sealed.tie_break=auctioneer-first": "le vendeur, puis dans le sens horaire",
     "auctions.sealed.tie_break=auctioneer-last": "dans le sens horaire, le vendeur en dernier",
+    "auctions.sealed.ties=tie-break": "par le départage",
+    "auctions.sealed.ties=re-bid": "nouvelle offre des ex-æquo, puis le départage",
+    "auctions.sealed.ties=re-bid-or-unsold": "nouvelle offre des ex-æquo, puis pas de vente",
     "auctions.fixed_price.max_price=auctioneer-cash": "l'argent du vendeur",
     "auctions.fixed_price.max_price=unlimited": "sans limite",
     "auctions.fixed_price.nobody_buys=auctioneer-buys": "le vendeur l'achète",
@@ -643,6 +673,8 @@ VALUES: dict[str, str] = {
     "no_bid=unsold": "invendu",
     "round_end.hands_exhausted.last_card=unsold": "pas vendu",
     "round_end.hands_exhausted.last_card=sold": "vendu",
+    "round_end.ending_card=unsold": "pas vendu",
+    "round_end.ending_card=sold": "vendu",
     "round_end.hands_exhausted.then=end-game": "la partie s'arrête",
     "round_end.hands_exhausted.then=next-round": "la manche suivante",
     "round_end.no_playable_card=next-round": "la manche suivante",
@@ -708,6 +740,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.once_around.auctioneer_turn": "Tour du vendeur",
     "auctions.sealed.enabled": "Dans la main en jeu",
     "auctions.sealed.tie_break": "Égalités dans la main",
+    "auctions.sealed.ties": "Nouvelle offre des ex-æquo",
     "auctions.fixed_price.enabled": "Prix fixe en jeu",
     "auctions.fixed_price.max_price": "Prix maximal",
     "auctions.fixed_price.nobody_buys": "Si personne n'achète",
@@ -723,6 +756,7 @@ OPTION_TITLES: dict[str, str] = {
     "auctions.double.nobody_adds": "Si personne ne pose de carte",
     "no_bid": "Si personne ne fait d'offre",
     "round_end.artist_cards": "Tableaux qui terminent la manche",
+    "round_end.ending_card": "Le tableau qui termine la manche",
     "round_end.hands_exhausted.last_card": "Le dernier tableau quand les mains sont vides",
     "round_end.hands_exhausted.then": "Après une manche qui vide toutes les mains",
     "round_end.no_playable_card": "Si personne ne peut proposer de tableau",

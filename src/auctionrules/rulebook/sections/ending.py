@@ -12,10 +12,23 @@ def round_end(w: Writer) -> Section:
     n = r.round_end.artist_cards
     nth = Param(w.catalog.ordinal(n), ("round_end.artist_cards",))
     count = w.value("round_end.artist_cards", n)
-    fifth = [w.say("round_end.artist_cards", nth=nth, noun=w.noun())]
-    if r.auctions.double.enabled:
-        with w.when("auctions.double.enabled"):
-            fifth += [w.say("@round_end.double_first"), w.say("@round_end.double_second")]
+    ending = "round_end.ending_card"
+    if r.round_end.ending_card == "sold":
+        fifth = [
+            w.say("round_end.artist_cards", ending, template="@round_end.artist_cards_sold",
+                  nth=nth, noun=w.noun()),
+            w.choose(ending, "sold"),
+        ]
+        dummies = [pc.dummy_hands.hands for pc in r.player_counts if pc.dummy_hands.hands]
+        if dummies:
+            size = "one" if max(dummies) == 1 else "many"
+            hand = Param(w.word(f"dummy_hand_{size}"), ("player_counts",))
+            fifth.append(w.say("@round_end.ending_dummy", ending, "player_counts", hand=hand))
+    else:  # the books' rule: not auctioned, the round ends at once
+        fifth = [w.say("round_end.artist_cards", ending, nth=nth, noun=w.noun())]
+        if r.auctions.double.enabled:
+            with w.when("auctions.double.enabled", ending):
+                fifth += [w.say("@round_end.double_first"), w.say("@round_end.double_second")]
     exhausted = r.round_end.hands_exhausted
     empty = [
         w.choose("round_end.hands_exhausted.last_card", exhausted.last_card, noun=w.noun(),

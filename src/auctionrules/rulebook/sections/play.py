@@ -73,8 +73,15 @@ def _once_around(w: Writer) -> list[Sentence]:
 
 
 def _sealed(w: Writer) -> list[Sentence]:
-    tie = w.ruleset.auctions.sealed.tie_break
-    return [w.say("@auction.sealed"), w.choose("auctions.sealed.tie_break", tie)]
+    sealed = w.ruleset.auctions.sealed
+    sentences = [w.say("@auction.sealed")]
+    if sealed.ties != "tie-break":  # (the books': the tie-break alone, said below)
+        sentences.append(w.choose("auctions.sealed.ties", sealed.ties))
+    if sealed.ties != "re-bid-or-unsold":  # (a second tie unsold: no tie-break)
+        sentences.append(
+            w.choose("auctions.sealed.tie_break", sealed.tie_break, "auctions.sealed.ties")
+        )
+    return sentences
 
 
 def _fixed_price(w: Writer) -> list[Sentence]:
