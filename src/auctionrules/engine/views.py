@@ -239,7 +239,7 @@ def make_view(game: Game, seat: int | None) -> View:
         else:
             hand = tuple(sorted(cards))
             game._hand_names[seat] = (game.round, len(cards), hand)
-    cash = game.cash  # (a tuple, replaced at every payment)
+    cash: tuple[int | None, ...] = game.cash  # (a tuple, replaced at every payment)
     if game.rules.screens and game.outcome is None:
         shown: list[int | None] = [None] * game.n
         if seat is not None:
