@@ -306,15 +306,20 @@ def _public(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
             tuple(map(names, lot.cards)), AUCTION_TYPES[lot.kind], lot.leader,
             None if lot.adder < 0 else lot.adder, lot.auctioneer,
         )
-    owned = game.owned
+    sizes: tuple[int, ...] = tuple(map(len, hands))
+    dummy_sizes: tuple[int, ...] = ()
+    if len(sizes) == n:  # (no dummy hands)
+        hand_sizes = sizes
+    else:
+        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
     fields: tuple[Any, ...] = (
         game.round + 1,
         PHASES[game.phase],
-        tuple(map(len, hands[:n])),
-        tuple(map(len, hands[n:])),
+        hand_sizes,
+        dummy_sizes,
         kept[1],
         tuple(game.counts),
-        tuple(map(tuple, owned)),
+        tuple(map(tuple, game.owned)),
         tuple(game.table),
         tuple(game.sales) if game.rules.public_prices else None,
         tuple(outcome.to_dict().items()) if outcome is not None else None,
