@@ -25,6 +25,7 @@ invariant checking off:
 from __future__ import annotations
 
 import copy
+import gc
 import random
 import runpy
 import time
@@ -146,6 +147,8 @@ def memory(rules: Rules) -> tuple[int, int]:
     clone of it."""
     game = mid_game(rules, 1)
     game.events  # noqa: B018 - a state whose events were read holds them
+    gc.collect()  # (a full collection empties the free lists, which would serve some of
+    # the copy's objects unseen: the figure would depend on what ran before)
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
