@@ -11,12 +11,12 @@ from typing import Any
 import numpy as np
 
 from auctionrules.engine.game import Game
-from auctionrules.rulebook.log import lines
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.envs.encoding import DEFAULT_BUCKETS, Encoding, Mask, Vector
 from auctionrules.envs.reader import Reader
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
+from auctionrules.rulebook.log import lines
 
 #: Reward schemes at the end of a game (every step before pays 0).
 REWARDS = ("win", "share")
