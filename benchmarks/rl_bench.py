@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from auctionrules.engine.bench import refsim_path, time_refsim
+from auctionrules.cli.bench import find_refsim as find_yardstick
+from auctionrules.engine.bench import time_refsim
 from auctionrules.envs.pettingzoo import env, raw_env
 
 
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--variant", default="hig-1992-fr")
     args = parser.parse_args(argv)
-    ref = refsim_path() or find_refsim()
+    ref = find_yardstick(None) or find_refsim()
     print(f"{'players':>7} {'env() steps/s':>14} {'raw_env steps/s':>16} "
           f"{'refsim decisions/s':>19} {'env()/ref':>10} {'raw/ref':>8}")
     for players in args.players:

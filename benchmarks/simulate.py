@@ -25,8 +25,9 @@ import os
 import resource
 import time
 
+from auctionrules.cli.bench import find_refsim as find_yardstick
 from auctionrules.engine import play_game
-from auctionrules.engine.bench import refsim_path, time_refsim
+from auctionrules.engine.bench import time_refsim
 from auctionrules.lab import Plan, Simulation
 from auctionrules.lab.backends import Processes
 
@@ -58,7 +59,7 @@ def main() -> None:
     plan = Plan.make(args.variant, n, args.agents)
     print(f"{args.variant}, {n} players, {games} games, agents {args.agents}; load "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    ref = refsim_path()
+    ref = find_yardstick(None)
     yardstick = time_refsim(ref, games, n) if ref is not None else None
     wall1, cpu1, _ = timed(plan, games)
     serial = games / cpu1

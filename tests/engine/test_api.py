@@ -158,3 +158,19 @@ def test_from_position_refuses_positions_that_cannot_arise(
     args: dict[str, object] = {"hands": [[], [], []], **position}
     with pytest.raises(RulesError, match=message):
         Game.from_position(hig, 3, **args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("read_first", [False, True])
+def test_events_of_some_kinds_are_those_of_the_whole_log(hig: Ruleset, read_first: bool) -> None:
+    """``events_of`` gives the very events of :attr:`Game.events` of those kinds, in
+    order, whether or not the whole log was built before."""
+    game = play_game(hig, 4, 5)
+    if read_first:
+        everything = game.events
+    kinds = ("play", "sold", "scored", "round-end")
+    some = game.events_of(*kinds)
+    if not read_first:
+        everything = game.events
+    assert some == tuple(e for e in everything if e.kind in kinds)
+    assert {e.kind for e in some} == set(kinds)
+    assert game.events_of() == ()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from auctionrules.engine import Action, Game, RandomAgent, View
 
 from .conftest import ruleset, with_modules
@@ -186,3 +188,49 @@ def test_views_and_mid_game_states_pickle() -> None:
     for other in (again, twin):
         other.playout([RandomAgent(s) for s in range(4)])
     assert dumps(again.record()) == dumps(twin.record())
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("hig-1992-en", 4), ("hig-1992-en", 3), ("taiwan", 5), ("boardpia-modern", 2),
+     ("boardpia-renaissance", 3), ("cmon-2017", 4)],
+)
+def test_views_made_from_kept_parts_are_the_views_made_afresh(variant: str, players: int) -> None:
+    """A view is made from parts the game keeps between decisions (some kept across a
+    bid, a card laid or a sale); at every decision of seeded games, in the step loop
+    and in a playout where one seat reads its view, the acting seat's view and the
+    spectator's equal those of a copy of the game that keeps nothing."""
+    rs = ruleset(variant)
+
+    def check(game: Game, seat: int, view: View) -> None:
+        spectator = game.public_view() if len(game.log) % 7 == 0 else None
+        fresh = game.clone()
+        fresh._view_cache = fresh._view_parts = None
+        fresh._hand_names = [None] * players
+        assert tuple(fresh.view(seat)) == tuple(view)
+        if spectator is not None:
+            assert tuple(fresh.public_view()) == tuple(spectator)
+
+    class Checker(RandomAgent):
+        """Checks each view it is handed against one made afresh (a test may hold
+        the game; an agent never does)."""
+
+        __slots__ = ("game",)
+
+        def act(self, state: object, legal: object) -> Action:
+            check(self.game, state.seat, state)  # type: ignore[attr-defined]
+            return super().act(state, legal)  # type: ignore[arg-type]
+
+    for seed in range(3):
+        game = Game.new(rs, players=players, seed=seed)
+        agents = [RandomAgent(seat) for seat in range(players)]
+        while not game.is_over:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            check(game, seat, view)
+            game.step(agents[seat].act(view, game.legal(seat)), seat)
+        check(game, 0, game.view(0))
+        game = Game.new(rs, players=players, seed=seed)
+        checker = Checker(seed)
+        checker.game = game
+        game.playout([checker, *(RandomAgent(seat) for seat in range(1, players))])

@@ -236,6 +236,20 @@ class Game(RoundFlow):
         """Every event so far (all public; see :mod:`.events`)."""
         return tuple(self._materialise(0))
 
+    def events_of(self, *kinds: str) -> tuple[Event, ...]:
+        """The events of the given kinds only (``game.events_of("sold", "scored")``), in
+        order: the same values as in :attr:`events`, built for those entries alone
+        (a simulation that reads a few kinds skips building the rest: most entries
+        are bids and passes)."""
+        wanted = frozenset(kinds)
+        built = self._events
+        ready = len(built)
+        return tuple([
+            built[index] if index < ready else materialise(entry)
+            for index, entry in enumerate(self._raw)
+            if entry[0] in wanted
+        ])
+
     @property
     def log(self) -> list[tuple[int, Action]]:
         """Every action so far as ``(seat, action)``, in order (do not modify).

@@ -20,6 +20,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from auctionrules.engine.legal import Legal
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
@@ -224,9 +225,53 @@ def make_view(game: Game, seat: int | None) -> View:
     raw = game._raw
     mark = len(raw)
     cache = game._view_cache
-    if cache is None:
-        cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
-    elif cache[0] != mark:
+    if cache is None or cache[0] != mark:
+        cache = _refresh(game, cache, raw, mark)
+    # the own hand: within a round a hand only shrinks, so its round and size say
+    # whether the names kept for it are still its cards
+    if seat is None:
+        hand = None
+    else:
+        cards = game.hands[seat]
+        kept = game._hand_names[seat]
+        if kept is not None and kept[1] == len(cards) and kept[0] == game.round:
+            hand = kept[2]
+        else:
+            hand = tuple(sorted(cards))
+            game._hand_names[seat] = (game.round, len(cards), hand)
+    cash: tuple[int | None, ...] = game.cash  # (a tuple, replaced at every payment)
+    if game.rules.screens and game.outcome is None:
+        shown: list[int | None] = [None] * game.n
+        if seat is not None:
+            shown[seat] = cash[seat]
+        cash = tuple(shown)
+    # who acts: the decision the game waits for (as Game.to_act answers)
+    pending = game._pend if game._flow is not None else game._pending()
+    to_act = game.alone[pending.seat] if pending.__class__ is Legal else pending or ()
+    lot = game.lot
+    if lot is None:
+        return View((seat, to_act, hand, cash, None) + cache[3])  # (tuple's own new)
+    sealed = lot.sealed
+    if sealed:
+        done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
+        own_bid = sealed[seat] if seat is not None else None
+    else:
+        done = own_bid = None
+    lot_raw = (
+        cache[4], lot.high, tuple(lot.bids),
+        None if lot.high_bidder < 0 else lot.high_bidder,
+        lot.price if lot.price >= 0 and lot.kind == 3 else None,
+        done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
+    )
+    return View((seat, to_act, hand, cash, lot_raw) + cache[3])
+
+
+def _refresh(
+    game: Game, cache: list[Any] | None, raw: list[tuple[Any, ...]], mark: int
+) -> list[Any]:
+    """The public part kept for the log up to ``mark``: the one kept, if only the
+    lot's progress changed since it was made, else made anew."""
+    if cache is not None:
         kept = cache[0]
         if (
             game.lot is cache[2]
@@ -238,44 +283,9 @@ def make_view(game: Game, seat: int | None) -> View:
             )
         ):
             cache[0] = mark
-        else:
-            cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
-    # the own hand: within a round a hand only shrinks, so its round and size say
-    # whether the names kept for it are still its cards
-    if seat is None:
-        hand = None
-    else:
-        cards = game.hands[seat]
-        kept = game._hand_names[seat]
-        if kept is not None and kept[0] == game.round and kept[1] == len(cards):
-            hand = kept[2]
-        else:
-            hand = tuple(sorted(cards))
-            game._hand_names[seat] = (game.round, len(cards), hand)
-    if game.rules.screens and game.outcome is None:
-        shown: list[int | None] = [None] * game.n
-        if seat is not None:
-            shown[seat] = game.cash[seat]
-        cash = tuple(shown)
-    else:
-        cash = tuple(game.cash)
-    lot = game.lot
-    if lot is None:
-        lot_raw = None
-    else:
-        sealed = lot.sealed
-        if sealed:
-            done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
-            own_bid = sealed[seat] if seat is not None else None
-        else:
-            done = own_bid = None
-        lot_raw = (
-            cache[4], lot.high, tuple(lot.bids),
-            None if lot.high_bidder < 0 else lot.high_bidder,
-            lot.price if lot.price >= 0 and lot.kind == 3 else None,
-            done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
-        )
-    return tuple.__new__(View, (seat, game.to_act(), hand, cash, lot_raw) + cache[3])
+            return cache
+    cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
+    return cache
 
 
 def _public(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
@@ -296,15 +306,20 @@ def _public(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
             tuple(map(names, lot.cards)), AUCTION_TYPES[lot.kind], lot.leader,
             None if lot.adder < 0 else lot.adder, lot.auctioneer,
         )
-    owned = game.owned
+    sizes: tuple[int, ...] = tuple(map(len, hands))
+    dummy_sizes: tuple[int, ...] = ()
+    if len(sizes) == n:  # (no dummy hands)
+        hand_sizes = sizes
+    else:
+        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
     fields: tuple[Any, ...] = (
         game.round + 1,
         PHASES[game.phase],
-        tuple(map(len, hands[:n])),
-        tuple(map(len, hands[n:])),
+        hand_sizes,
+        dummy_sizes,
         kept[1],
         tuple(game.counts),
-        tuple(map(tuple, owned)),
+        tuple(map(tuple, game.owned)),
         tuple(game.table),
         tuple(game.sales) if game.rules.public_prices else None,
         tuple(outcome.to_dict().items()) if outcome is not None else None,

@@ -1,8 +1,9 @@
 """One game's result: the JSON line a simulation writes, read from the public events.
 
-Everything here comes from the game's public log (:attr:`Game.events
-<auctionrules.engine.Game.events>`) and its :class:`~auctionrules.engine.Outcome`,
-never from hidden state, so a result can be recomputed from a game record.
+Everything here comes from the game's public log (the events of the few kinds it
+reads, :meth:`Game.events_of <auctionrules.engine.Game.events_of>`) and its
+:class:`~auctionrules.engine.Outcome`, never from hidden state, so a result can be
+recomputed from a game record.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def result_of(game: Game, index: int, agents: tuple[str, ...]) -> GameResult:
     values: dict[str, list[int]] = {}
     lots = unsold = 0
     kind = ""
-    for event in game.events:
+    for event in game.events_of("play", "sold", "unsold", "round-end", "scored"):
         what = event.kind
         if what == "play":  # a lot opens: its type is the led card's
             kind = event["card"].rpartition("/")[2]
