@@ -30,9 +30,10 @@ from typing import Any
 
 from auctionrules.agents import AgentSpec, make_agent
 from auctionrules.agents.match import play_views
+from auctionrules.cli.bench import find_refsim
 from auctionrules.engine import Game, Legal, View
 from auctionrules.engine.actions import Action
-from auctionrules.engine.bench import refsim_path, time_refsim
+from auctionrules.engine.bench import time_refsim
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.lab import simulate
 from auctionrules.loader import load_ruleset
@@ -132,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.speed_games:
         rules = rules_for(load_ruleset("hig-1992-en"), 4)
         heuristic_rate = games_per_second(rules, args.speed_games)
-        path = refsim_path()
+        path = find_refsim(None)
         timed = time_refsim(path, 2000, 4) if path is not None else None
         if timed is None:
             print(f"four heuristic players: {heuristic_rate:.1f} games/s (refsim.py not found)")

@@ -1,0 +1,26 @@
+"""Every benchmark script starts: its imports and options still match the library.
+
+The benchmarks are not run by the suite (speed is measured, not asserted), so a
+renamed function they import would otherwise only show the next time someone
+measures; ``--help`` imports the script and parses its options, in seconds.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCHMARKS.glob("*.py")))
+def test_the_script_starts(script: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--help"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout
