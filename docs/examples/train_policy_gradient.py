@@ -4,16 +4,21 @@
 
 The learner is a linear softmax policy over the legal indices (the mask of
 :mod:`auctionrules.envs.encoding`; illegal indices get no probability) on the
-observation vector of ``auctionrules/ModernArt-v0``, trained with REINFORCE and
-a running-mean baseline against opponents from the agents registry (``random``
-by default; any ``--opponents`` spec works). Every ``--eval-every`` episodes it
-plays ``--eval`` games on fixed seeds, sampling from the policy, and records
-its win rate; at zero weights the policy is uniformly random over the legal
-moves, so the curve starts at the random seat's win rate. Two references are
-played on the same seeds: a uniformly random seat, and a seat that always takes
-the lowest legal index (it passes whenever it may, bids and prices the
-minimum): against random bidders, who overpay, that alone wins often. The curve
-is plotted with matplotlib (the ``report`` extra). Needs the ``rl`` extra.
+observation vector of ``auctionrules/ModernArt-v0``, trained with REINFORCE
+against opponents from the agents registry (``heuristic`` by default; any
+``--opponents`` spec works, ``random`` for instance). The reward is the seat's
+share of the final money (the environment's ``reward="share"``): against
+heuristic opponents a random seat almost never wins a game, so a win rate stays
+at zero, while the share moves. The return is centred on a running mean and
+scaled by a running mean absolute deviation before the update.
+
+Every ``--eval-every`` episodes it plays ``--eval`` games on fixed seeds,
+sampling from the policy, and records its mean money share; at zero weights
+the policy is uniformly random over the legal moves, so the curve starts at
+the random seat's share. Two references are played on the same seeds: a
+uniformly random seat, and a seat that always takes the lowest legal index (it
+passes whenever it may, bids and prices the minimum). The curve is plotted with
+matplotlib (the ``report`` extra). Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ class LinearPolicy:
         logits = np.where(mask, logits, -np.inf)
         logits -= logits.max()
         p = np.exp(logits)
-        return p / p.sum()
+        return np.asarray(p / p.sum())
 
     def act(self, observation: np.ndarray, mask: np.ndarray, greedy: bool = False) -> int:
         """A sampled index (or the likeliest one)."""
@@ -79,65 +84,75 @@ def episode(env: Any, policy: LinearPolicy | str, seed: int, greedy: bool = Fals
             return float(reward)
 
 
-def win_rate(env: Any, policy: LinearPolicy | str, games: int, greedy: bool = False) -> float:
-    """Share of the evaluation games (seeds 10^6 + k) that the seat wins."""
-    wins = 0
+def mean_share(env: Any, policy: LinearPolicy | str, games: int, greedy: bool = False) -> float:
+    """The seat's mean share of the final money over the evaluation games (seeds 10^6 + k)."""
+    total = 0.0
     for k in range(games):
         if isinstance(policy, LinearPolicy):
             policy.rng, kept = np.random.default_rng(k), policy.rng
-            wins += episode(env, policy, 10**6 + k, greedy) > 0
+            total += episode(env, policy, 10**6 + k, greedy)
             policy.rng = kept
         else:
-            wins += episode(env, policy, 10**6 + k) > 0
-    return wins / games
+            total += episode(env, policy, 10**6 + k)
+    return total / games
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
     """Train; the learning curve and the final comparison."""
-    env = gymnasium.make("auctionrules/ModernArt-v0", variant=args.variant, players=args.players,
-                         opponents=args.opponents, bid_buckets=args.buckets).unwrapped
+    env: Any = gymnasium.make("auctionrules/ModernArt-v0", variant=args.variant,
+                              players=args.players, opponents=args.opponents,
+                              bid_buckets=args.buckets, reward="share").unwrapped
     rng = np.random.default_rng(args.seed)
     policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n, rng)
-    baseline = win_rate(env, "random", args.eval)
-    lowest = win_rate(env, "lowest", args.eval)
-    curve: list[tuple[int, float]] = [(0, win_rate(env, policy, args.eval))]
-    mean_return, deadline = 0.0, time.monotonic() + 60 * args.minutes
+    baseline = mean_share(env, "random", args.eval)
+    lowest = mean_share(env, "lowest", args.eval)
+    curve: list[tuple[int, float]] = [(0, mean_share(env, policy, args.eval))]
+    print(f"{0:6d} episodes: money share {curve[-1][1]:.3f} (random seat {baseline:.3f}, "
+          f"lowest legal index {lowest:.3f})")
+    mean_return, spread = 0.0, 1.0 / args.players
+    deadline = time.monotonic() + 60 * args.minutes
     done = 0
     while done < args.episodes and time.monotonic() < deadline:
         trace: list[tuple[np.ndarray, np.ndarray, int]] = []
         reward = episode(env, policy, seed=done, trace=trace)
-        advantage = reward - mean_return
-        mean_return += 0.01 * (reward - mean_return)
-        step = args.learning_rate * advantage / max(len(trace), 1)
+        if done == 0:
+            mean_return = reward
+        advantage = (reward - mean_return) / spread
+        mean_return += 0.02 * (reward - mean_return)
+        spread += 0.02 * (abs(reward - mean_return) - spread)
+        spread = max(spread, 1e-3)
+        step = args.learning_rate * advantage
         for observation, mask, action in trace:
             policy.weights += step * policy.gradient(observation, mask, action)
         done += 1
         if done % args.eval_every == 0:
-            curve.append((done, win_rate(env, policy, args.eval)))
-            print(f"{done:6d} episodes: win rate {curve[-1][1]:.2f} (random seat {baseline:.2f})")
+            curve.append((done, mean_share(env, policy, args.eval)))
+            print(f"{done:6d} episodes: money share {curve[-1][1]:.3f} "
+                  f"({time.monotonic() - deadline + 60 * args.minutes:.0f} s)", flush=True)
     if curve[-1][0] != done:
-        curve.append((done, win_rate(env, policy, args.eval)))
+        curve.append((done, mean_share(env, policy, args.eval)))
     return {"curve": curve, "baseline": baseline, "lowest": lowest, "episodes": done,
-            "final": curve[-1][1], "greedy": win_rate(env, policy, args.eval, greedy=True),
-            "players": args.players}
+            "final": curve[-1][1], "greedy": mean_share(env, policy, args.eval, greedy=True),
+            "players": args.players, "opponents": args.opponents}
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
-    """The learning curve, with the random seat's win rate as a line."""
+    """The learning curve, with the random and lowest-index seats' shares as lines."""
     import matplotlib  # noqa: PLC0415 - the report extra, only when plotting
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
-    episodes, rates = zip(*result["curve"], strict=True)
+    episodes, shares = zip(*result["curve"], strict=True)
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(episodes, rates, marker="o", label="policy gradient (sampled)")
+    ax.plot(episodes, shares, marker="o", label="policy gradient (sampled)")
     ax.axhline(result["baseline"], color="grey", linestyle="--", label="random seat")
     ax.axhline(result["lowest"], color="grey", linestyle=":", label="lowest legal index")
     ax.set_xlabel("training episodes")
-    ax.set_ylabel("win rate")
-    ax.set_ylim(0, 1)
-    ax.set_title(f"One seat of {result['players']} against random opponents")
+    ax.axhline(1 / result["players"], color="lightgrey", linewidth=0.8, label="an even share")
+    ax.set_ylabel("share of the final money")
+    ax.set_ylim(0, None)
+    ax.set_title(f"One seat of {result['players']} against {result['opponents']} opponents")
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
@@ -149,20 +164,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="hig-1992-fr")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--opponents", default="random")
+    parser.add_argument("--opponents", default="heuristic")
     parser.add_argument("--buckets", type=int, default=8)
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--episodes", type=int, default=10**9)
     parser.add_argument("--eval", type=int, default=200)
-    parser.add_argument("--eval-every", type=int, default=500)
-    parser.add_argument("--learning-rate", type=float, default=0.05)
+    parser.add_argument("--eval-every", type=int, default=1000)
+    parser.add_argument("--learning-rate", type=float, default=0.003)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", type=Path, default=None)
     args = parser.parse_args(argv)
     result = train(args)
-    print(f"after {result['episodes']} episodes: win rate {result['final']:.2f} sampled, "
-          f"{result['greedy']:.2f} greedy; a random seat {result['baseline']:.2f}, the lowest "
-          f"legal index {result['lowest']:.2f} ({args.eval} games each)")
+    print(f"after {result['episodes']} episodes: money share {result['final']:.3f} sampled, "
+          f"{result['greedy']:.3f} greedy; a random seat {result['baseline']:.3f}, the lowest "
+          f"legal index {result['lowest']:.3f} ({args.eval} games each, same seeds)")
     if args.plot is not None:
         plot(result, args.plot)
     return result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import runpy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,10 +21,14 @@ def example(name: str) -> dict[str, object]:
 def test_policy_gradient_example_trains_and_plots(tmp_path: Path) -> None:
     main = example("train_policy_gradient.py")["main"]
     picture = tmp_path / "curve.png"
-    result = main(["--episodes", "40", "--eval", "6", "--eval-every", "20", "--players", "3",
-                   "--plot", str(picture)])  # type: ignore[operator]
+    result: dict[str, Any] = main(["--episodes", "40", "--eval", "6", "--eval-every", "20",
+                                   "--players", "3", "--plot", str(picture)])  # type: ignore[operator]
     assert [episodes for episodes, _ in result["curve"]] == [0, 20, 40]
-    assert all(0.0 <= rate <= 1.0 for _, rate in result["curve"])
+    assert result["opponents"] == "heuristic"
+    shares = [share for _, share in result["curve"]]
+    shares += [result["baseline"], result["lowest"], result["greedy"]]
+    assert all(0.0 <= share <= 1.0 for share in shares)
+    assert 0.0 < result["baseline"] < 1 / 3  # a random seat gets some money, less than heuristics
     assert picture.stat().st_size > 1000
 
 
