@@ -85,7 +85,7 @@ DummyCardLaidBy: TypeAlias = Literal["flipper", "last-auctioneer"]
 #: ``winner.ties``
 WinnerTies: TypeAlias = Literal["shared", "none"]
 #: ``winner.tie_break``
-WinnerTieBreak: TypeAlias = Literal["none", "most-purchases"]
+WinnerTieBreak: TypeAlias = Literal["none", "most-purchases", "most-paintings"]
 #: ``language``
 Language: TypeAlias = Literal["en", "fr"]
 

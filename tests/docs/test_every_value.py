@@ -152,6 +152,15 @@ FORBIDDEN: list[Rule] = [
      r"emporte la vente ; (toutefois|le vendeur passe)"),
     ("mains fictives à deux",
      lambda r: all(pc.dummy_hands.hands != 1 for pc in r.player_counts), "fr", r"mystère"),
+    # winner.tie_break: a painting taken free counts for most-paintings, not most-purchases
+    ("free paintings count", lambda r: r.winner.tie_break == "most-paintings", "en",
+     r"most lots|taken free is not a purchase"),
+    ("les tableaux gratuits comptent", lambda r: r.winner.tie_break == "most-paintings", "fr",
+     r"le plus de lots|n'est pas un achat"),
+    ("only purchases count", lambda r: r.winner.tie_break == "most-purchases", "en",
+     r"most paintings"),
+    ("seuls les achats comptent", lambda r: r.winner.tie_break == "most-purchases", "fr",
+     r"le plus de tableaux"),
 ]
 
 #: ``(name, predicate, language, regex)``: when the predicate holds, the player rulebook
@@ -167,6 +176,10 @@ REQUIRED: list[Rule] = [
      lambda r: r.round_end.hands_exhausted.then == "end-game", "en", r"or earlier"),
     ("la partie peut finir plus tôt",
      lambda r: r.round_end.hands_exhausted.then == "end-game", "fr", r"ou plus tôt"),
+    ("a tie goes to the most paintings", lambda r: r.winner.tie_break == "most-paintings",
+     "en", r"acquired the most paintings during the game wins"),
+    ("l'égalité va au plus de tableaux", lambda r: r.winner.tie_break == "most-paintings",
+     "fr", r"a obtenu le plus de tableaux pendant la partie l'emporte"),
 ]
 
 

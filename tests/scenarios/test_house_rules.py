@@ -212,6 +212,88 @@ def test_a_tie_at_the_end_of_the_last_round(tmp_path: Path, tie_break: str, won:
     assert list(game.outcome.winners) == won
 
 
+def test_a_tie_for_most_money_goes_to_the_most_paintings(tmp_path: Path) -> None:
+    """001 "End of the game": "At the end of Round 4, the player with the largest amount
+    of cash, wins." A club breaks a tie by the paintings each tied player acquired over
+    the game: every card that came into their possession, bought or taken free, both
+    cards of a double; a tie that remains is settled by ``winner.ties``."""
+    from auctionrules.engine.outcome import winners
+
+    assert winners((90, 120, 120, 50), True, paintings=[3, 4, 6, 1]) == (2,)
+    assert winners((90, 120, 120, 50), True, paintings=[9, 5, 5, 1]) == (1, 2)
+    assert winners((90, 120, 120, 50), False, paintings=[9, 5, 5, 1]) == ()
+    ruleset = house(tmp_path, "winner: {tie_break: most-paintings}\n")
+    rules = Game.new(ruleset, 4, seed=0).rules
+    assert rules.ties_by_paintings and not rules.ties_by_purchases
+    assert "the one among them who acquired the most paintings during the game wins" in (
+        rulebook(ruleset, "en")
+    )
+    assert "celui d'entre eux qui a obtenu le plus de tableaux pendant la partie" in rulebook(
+        ruleset, "fr"
+    )
+
+
+#: Round 4 with Krypto one card from the end and four cards of each of three other
+#: artists on the table, so that Yoko stays unranked (its cards are worth nothing).
+LAST_ROUND = [f"{artist}/{kind}" for artist, kinds in (
+    ("krypto", ("open", "sealed", "once_around", "fixed_price")),
+    ("lite-metal", ("open", "open", "sealed", "once_around")),
+    ("christin-p", ("open", "sealed", "once_around", "fixed_price")),
+    ("karl-gitter", ("open", "sealed", "once_around", "fixed_price")),
+) for kind in kinds]
+
+
+@pytest.mark.parametrize(
+    ("tie_break", "won"),
+    [("none", [1, 2]), ("most-purchases", [1, 2]), ("most-paintings", [1])],
+)
+def test_a_double_lot_counts_two_paintings(tmp_path: Path, tie_break: str, won: list[int]) -> None:
+    """Round 4: Clemens buys Axel's Yoko double (two cards, one lot) for 10,000, then
+    Doris buys his single Yoko for 10,000; her Krypto ends the game with the two of them
+    level at 120,000, one lot bought each. By the book, and by the most lots bought,
+    they share the victory; by the most paintings Clemens, who holds two, wins."""
+    ruleset = house(tmp_path, f"winner: {{tie_break: {tie_break}}}\n")
+    game = Game.from_position(
+        ruleset, 4, round=4, cash=[100000, 120000, 130000, 50000], played=LAST_ROUND,
+        hands=[["yoko/double", "yoko/fixed_price"], ["yoko/fixed_price"], ["krypto/double"],
+               ["yoko/sealed"]],
+    )
+    assert game.paintings == [0, 0, 0, 0]  # (a position starts from the cards it owns)
+    play(game, [(0, "play yoko/double"), (0, "add yoko/fixed_price"), (0, "price 10000"),
+                (1, "buy")])
+    play(game, [(1, "play yoko/fixed_price"), (1, "price 10000"), (2, "buy")])
+    assert game.paintings == [0, 2, 1, 0]
+    assert game.view(3).paintings == (0, 2, 1, 0)  # public: every seat sees it
+    assert game.clone().paintings == game.paintings
+    assert determinize(game.view(3), seed=1).paintings == game.paintings
+    play(game, [(2, "play krypto/double")])
+    assert game.outcome is not None
+    assert game.outcome.cash == (110000, 120000, 120000, 50000)
+    assert list(game.outcome.winners) == won
+
+
+@pytest.mark.parametrize(
+    ("tie_break", "won"),
+    [("none", [0, 1]), ("most-purchases", [0, 1]), ("most-paintings", [0])],
+)
+def test_a_painting_taken_free_counts(tmp_path: Path, tie_break: str, won: list[int]) -> None:
+    """001 "No Bids at Auction": "If no one makes a bid at auction the card is taken by
+    the auctioneer without payment." Axel's Yoko draws no bid and he keeps it for
+    nothing: no purchase, but a painting. Clemens's Krypto then ends the game with the
+    two of them level; by the most paintings Axel wins."""
+    ruleset = house(tmp_path, f"winner: {{tie_break: {tie_break}}}\n")
+    game = Game.from_position(
+        ruleset, 4, round=4, cash=[120000, 120000, 100000, 50000], played=LAST_ROUND,
+        hands=[["yoko/open"], ["krypto/double"], ["yoko/sealed"], ["yoko/fixed_price"]],
+    )
+    play(game, [(0, "play yoko/open"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
+    assert game.paintings == [1, 0, 0, 0] and game.sales == []
+    play(game, [(1, "play krypto/double")])
+    assert game.outcome is not None
+    assert game.outcome.cash == (120000, 120000, 100000, 50000)
+    assert list(game.outcome.winners) == won
+
+
 def test_a_minimum_raise_larger_than_the_bid_unit(tmp_path: Path) -> None:
     """001 "The First round": "Doris could start with a bid of 14,000, Clemens tops her
     with 15,000": a raise of one bid unit (1,000). A club's ``minimum_raise: 5000``

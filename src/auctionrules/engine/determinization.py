@@ -83,6 +83,7 @@ def determinize(view: View, seed: int, *, cash: Sequence[int] | None = None) -> 
     (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
      game.dummy_next) = view.flow
     game.sales = list(view.sales or ())
+    game.paintings = list(view.paintings)
     game.outcome = Outcome.from_dict(dict(view.outcome)) if view.outcome is not None else None
     game.cash = tuple(_cash(view, cash))
     game.bank_in = game.bank_out = 0

@@ -68,6 +68,9 @@ class RoundFlow:
     bank_out: int
     money_total: int
     sales: list[tuple[int, int, int]]
+    #: ``paintings[s]``: the paintings seat ``s`` acquired over the game (bought, taken
+    #: free, both cards of a double: every card that came into its possession; public)
+    paintings: list[int]
     outcome: Outcome | None
     #: raw log entries, ``(kind, round, fields)`` or compact (see :mod:`.events`)
     _raw: list[tuple[Any, ...]]
@@ -232,6 +235,7 @@ class RoundFlow:
                 cash[to] += amount
         self.cash = tuple(cash)
         self.owned[winner].extend(lot.cards)
+        self.paintings[winner] += len(lot.cards)
         self.sales.append((self.round + 1, winner, price))
         self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
                           lot.cards, lot.auctioneer, payments))
@@ -240,6 +244,7 @@ class RoundFlow:
     def take_free(self, lot: Lot, seat: int) -> None:
         """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
         self.owned[seat].extend(lot.cards)
+        self.paintings[seat] += len(lot.cards)
         cards = list(map(self._names.__getitem__, lot.cards))
         self.emit("sold", seat=seat, price=0, cards=cards, auctioneer=lot.auctioneer,
                   payments=[], free=True)
@@ -385,11 +390,14 @@ class RoundFlow:
 
     def _finish(self, reason: Reason) -> None:
         cash = self.cash
-        sales = self.sales if self.rules.ties_by_purchases else None  # winner.tie_break
+        rules = self.rules
+        # winner.tie_break
+        sales = self.sales if rules.ties_by_purchases else None
+        paintings = self.paintings if rules.ties_by_paintings else None
         self.outcome = Outcome(
             reason,
             cash,
-            winners(cash, self.rules.ties_shared, sales),
+            winners(cash, rules.ties_shared, sales, paintings),
             tuple(tuple(r) for r in self.board),
             self.round + 1,
         )

@@ -46,7 +46,7 @@ from auctionrules.model import Ruleset
 
 #: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
 _FLAT_LISTS = (
-    "deck", "counts", "table", "discard", "sales", "_raw", "_events", "_actions"
+    "deck", "counts", "table", "discard", "sales", "paintings", "_raw", "_events", "_actions"
 )
 #: and lists of such lists.
 _NESTED_LISTS = ("hands", "distinct", "board", "owned")
@@ -120,7 +120,10 @@ class Game(RoundFlow):
         round]}`` or a list of rows, ``round`` 1-based, ``auctioneer`` the seat to
         lead, ``played`` cards already on the table this round (unowned),
         ``owned`` cards bought this round per seat, ``deck`` the undealt cards
-        in draw order (default: the rest of the deck in a fixed order). ``seed``
+        in draw order (default: the rest of the deck in a fixed order). The
+        paintings each seat acquired (:attr:`paintings`, for ``winner.tie_break:
+        most-paintings``) start at the cards it owns in the position: those of
+        earlier rounds are not part of a position and count 0. ``seed``
         seeds the game's own generator, which draws the random dummy-card choices
         (``dummy_hands.flip``); a record keeps it, so the flips replay.
 
@@ -219,6 +222,7 @@ class Game(RoundFlow):
         self.bank_in = self.bank_out = 0
         self.money_total = sum(cash)
         self.sales = []
+        self.paintings = list(map(len, self.owned))
         self.outcome = None
         self._fresh_history()
         self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
@@ -447,7 +451,7 @@ class Game(RoundFlow):
             tuple(tuple(r) for r in self.board), tuple(self.counts),
             tuple(tuple(o) for o in self.owned), tuple(self.table), tuple(self.discard),
             lot_state, self.last_card_player, self.last_auctioneer, self.dummy_next,
-            self.bank_in, self.bank_out, tuple(self.sales), len(self._raw),
+            self.bank_in, self.bank_out, tuple(self.sales), tuple(self.paintings), len(self._raw),
             tuple(self.log), self.rng.getstate(), self.outcome,
         )
 

@@ -53,6 +53,12 @@ def violations(game: Game) -> list[str]:
     if cards != start:
         diff = (cards - start) + (start - cards)
         out.append(f"cards: not conserved, differing: {sorted(rules.codec.name(c) for c in diff)}")
+    for seat, owned in enumerate(game.owned):
+        if game.paintings[seat] < len(owned):
+            out.append(
+                f"cards: seat {seat} acquired {game.paintings[seat]} paintings but owns "
+                f"{len(owned)} this round"
+            )
     on_table = Counter(c // 5 for c in game.table)
     for owned in game.owned:
         on_table.update(c // 5 for c in owned)

@@ -65,13 +65,18 @@ class Outcome:
 
 
 def winners(
-    cash: tuple[int, ...], shared: bool, sales: Sequence[tuple[int, int, int]] | None = None
+    cash: tuple[int, ...],
+    shared: bool,
+    sales: Sequence[tuple[int, int, int]] | None = None,
+    paintings: Sequence[int] | None = None,
 ) -> tuple[int, ...]:
     """The richest seats; with ``shared`` false, none on a tie.
 
     With ``sales`` (``(round, buyer, price)`` of every lot bought, the
     ``most-purchases`` tie-break), a tie for most money goes to the tied seat that
-    bought the most lots; ``shared`` settles a tie that remains.
+    bought the most lots; with ``paintings`` (the paintings each seat acquired over
+    the game, the ``most-paintings`` tie-break), to the tied seat that acquired the
+    most paintings; ``shared`` settles a tie that remains.
     """
     best = max(cash)
     top = tuple(p for p, c in enumerate(cash) if c == best)
@@ -79,4 +84,7 @@ def winners(
         bought = Counter(buyer for _, buyer, _ in sales)
         most = max(bought[p] for p in top)
         top = tuple(p for p in top if bought[p] == most)
+    if paintings is not None and len(top) > 1:
+        most = max(paintings[p] for p in top)
+        top = tuple(p for p in top if paintings[p] == most)
     return top if shared or len(top) == 1 else ()

@@ -90,6 +90,8 @@ class Rules:
     ties_shared: bool
     #: ``winner.tie_break`` is ``most-purchases``.
     ties_by_purchases: bool
+    #: ``winner.tie_break`` is ``most-paintings``.
+    ties_by_paintings: bool
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
@@ -203,6 +205,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
         ties_shared=ruleset.winner.ties == "shared",
         ties_by_purchases=ruleset.winner.tie_break == "most-purchases",
+        ties_by_paintings=ruleset.winner.tie_break == "most-paintings",
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )

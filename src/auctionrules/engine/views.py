@@ -31,11 +31,12 @@ if TYPE_CHECKING:
 PHASES = ("lead", "auction", "flip", "over")
 
 #: The view's fields, in tuple order (``_lot`` is the lot's raw progress; the
-#: ``lot`` property gives its public form).
+#: ``lot`` property gives its public form). A new field goes last of the
+#: observation's (before ``rules``), so that the others keep their positions.
 FIELDS = (
     "seat", "to_act", "_hand", "cash", "_lot", "round", "phase", "hand_sizes", "dummy_sizes",
     "board", "counts", "_owned", "_table", "sales", "outcome", "deck_size", "_discard", "flow",
-    "rules",
+    "paintings", "rules",
 )
 #: Fields kept as card codes (cheap to copy, compared as well as names); their
 #: properties give the names.
@@ -62,10 +63,11 @@ class View(tuple):  # type: ignore[type-arg]
     ``flow`` (where the round flow stands: ``(turn, flipper, resume,
     last_card_player, last_auctioneer, dummy_next)``: the seat to lead or that led
     last, the seat deciding on a dummy card, the seat that leads after it, who
-    laid the last card, who auctioned last, which dummy hand is turned over next)
-    and ``rules`` (the compiled rules: public, every player knows them; not part
-    of the observation's value, so views of two games under the same rules
-    compare).
+    laid the last card, who auctioned last, which dummy hand is turned over next),
+    ``paintings`` (the paintings each seat acquired over the game: bought, taken
+    free, both cards of a double; public, as every card's new owner is) and
+    ``rules`` (the compiled rules: public, every player knows them; not part of
+    the observation's value, so views of two games under the same rules compare).
     """
 
     __slots__ = ()
@@ -89,6 +91,7 @@ class View(tuple):  # type: ignore[type-arg]
         deck_size: int
         _discard: tuple[int, ...]
         flow: tuple[int, int, int, int, int, int]
+        paintings: tuple[int, ...]
         rules: Rules
     else:
         for _index, _name in enumerate(FIELDS):
@@ -210,6 +213,7 @@ class View(tuple):  # type: ignore[type-arg]
             "deck_size": self.deck_size,
             "discard": list(self.discard),
             "flow": list(self.flow),
+            "paintings": list(self.paintings),
         }
 
 
@@ -327,6 +331,7 @@ def _public(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
         kept[2],
         (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
          game.dummy_next),
+        tuple(game.paintings),
         game.rules,
     )
     return fields, fixed

@@ -379,6 +379,11 @@ SENTENCES: dict[str, str] = {
         "If the richest players tie, the one among them who bought the most lots during "
         "the game wins (a lot taken free is not a purchase)."
     ),
+    "winner.tie_break=most-paintings": (
+        "If the richest players tie, the one among them who acquired the most paintings "
+        "during the game wins (every painting they came to own counts, bought or taken "
+        "free)."
+    ),
     "winner.ties=shared": "Tied richest players share the victory.",
     "winner.ties=none": "If the richest players tie, nobody wins.",
     # Player counts
@@ -624,6 +629,9 @@ VALUES: dict[str, str] = {
     "next_round.dummy_card_laid_by=last-auctioneer": "the last auctioneer",
     "winner.ties=shared": "shared victory",
     "winner.ties=none": "nobody wins",
+    "winner.tie_break=none": "the tie stands",
+    "winner.tie_break=most-purchases": "most lots bought",
+    "winner.tie_break=most-paintings": "most paintings acquired",
     "theme.currency.name=money": "money",
 }
 

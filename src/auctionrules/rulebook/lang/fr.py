@@ -428,6 +428,11 @@ SENTENCES: dict[str, str] = {
         "le plus de lots pendant la partie l'emporte (un tableau obtenu gratuitement n'est "
         "pas un achat)."
     ),
+    "winner.tie_break=most-paintings": (
+        "En cas d'égalité entre les joueurs les plus riches, celui d'entre eux qui a obtenu "
+        "le plus de tableaux pendant la partie l'emporte (chaque tableau qu'il a obtenu "
+        "compte, acheté ou gratuit)."
+    ),
     "winner.ties=shared": "Les joueurs les plus riches à égalité se partagent la victoire.",
     "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
     # Nombre de joueurs
@@ -689,6 +694,9 @@ VALUES: dict[str, str] = {
     "next_round.dummy_card_laid_by=last-auctioneer": "le dernier vendeur",
     "winner.ties=shared": "victoire partagée",
     "winner.ties=none": "personne ne gagne",
+    "winner.tie_break=none": "l'égalité demeure",
+    "winner.tie_break=most-purchases": "le plus de lots achetés",
+    "winner.tie_break=most-paintings": "le plus de tableaux obtenus",
     "theme.currency.name=money": "argent",
 }
 
