@@ -1,10 +1,10 @@
 """Playing the games of a plan: one game, or a shard of consecutive games.
 
-Agents receive their seat's view and legal moves, never the :class:`Game`. When
-every seat holds a :class:`~auctionrules.engine.ChoiceAgent` that keeps its
-``act`` (random agents), the game runs on :meth:`Game.playout`, where the agents
-are asked plain questions about the shape of the legal moves and see no state
-at all: the same game, faster.
+Every game runs on :meth:`Game.playout`: agents that read their seat receive
+its view and legal moves, never the :class:`Game`; choice agents (random
+agents) are asked plain questions about the shape of the legal moves and see no
+state at all. A table of both kinds costs about the sum of its agents: the same
+game a loop of ``step`` would play, without the slow loop.
 
 A failure (an agent that raises or plays an illegal action) does not lose the
 games of the shard played before it: :func:`play_shard` returns them with the
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import attrs
 
-from auctionrules.engine import ChoiceAgent, Game, Rules
+from auctionrules.engine import Game, Rules
 from auctionrules.lab.result import GameResult, result_of
 from auctionrules.lab.seeds import agent_seed
 from auctionrules.lab.setup import Plan
@@ -37,18 +37,13 @@ def play_one(plan: Plan, rules: Rules, index: int) -> GameResult:
     """Game ``index`` of ``plan``; :class:`GameFailedError` if it cannot be played."""
     seed = plan.seed_of(index)
     specs = plan.seats(index)
-    seat = None
+    game: Game | None = None
     try:
         agents = [spec.build(agent_seed(seed, s)) for s, spec in enumerate(specs)]
         game = Game.new(rules=rules, seed=seed)
-        if all(type(a).act is ChoiceAgent.act for a in agents):  # (asked, never shown)
-            game.playout(agents)
-        else:
-            to_act, legal, view, step = game.to_act, game.legal, game.view, game.step
-            while not game.is_over:
-                seat = to_act()[0]
-                step(agents[seat].act(view(seat), legal(seat)), seat)
+        game.playout(agents)
     except Exception as exc:
+        seat = game.to_act()[0] if game is not None and not game.is_over else None
         who = "" if seat is None else f", seat {seat} ({specs[seat]})"
         raise GameFailedError(
             f"game {index} (seed {seed}{who}) failed: {type(exc).__name__}: {exc}"
