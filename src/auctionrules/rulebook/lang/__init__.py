@@ -17,7 +17,8 @@ A catalog module (``en.py``, ``fr.py``) defines:
   currency sign after the number, whatever the ruleset's own format);
 - optionally ``OPTION_TITLES``: option titles (generic paths) for languages
   other than the schema's English, and ``VALUES``: short labels of option
-  values (``path=value`` keys), for the options appendix and the diff.
+  values (``path=value`` keys), for the options appendix and the diff; the
+  bundled languages keep both in ``labels/<code>.py`` and import them.
 
 The phrases of the game log live apart, in ``log/<code>.py`` (see
 :mod:`auctionrules.rulebook.lang.log`), and the catalog exposes them as ``log``.
