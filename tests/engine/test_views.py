@@ -205,8 +205,7 @@ def test_views_made_from_kept_parts_are_the_views_made_afresh(variant: str, play
     def check(game: Game, seat: int, view: View) -> None:
         spectator = game.public_view() if len(game.log) % 7 == 0 else None
         fresh = game.clone()
-        fresh._view_cache = fresh._view_parts = None
-        fresh._hand_names = [None] * players
+        fresh._view_kept = None
         assert tuple(fresh.view(seat)) == tuple(view)
         if spectator is not None:
             assert tuple(fresh.public_view()) == tuple(spectator)

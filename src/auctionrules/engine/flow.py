@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.actions import Action
 from auctionrules.engine.auctions import AUCTIONS
@@ -27,6 +27,9 @@ from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
+
+if TYPE_CHECKING:
+    from auctionrules.engine.views import Kept
 
 #: A card code's artist index (``code // 5``) as a C-level callable, for ``map``.
 _ARTIST_OF = (5).__rfloordiv__
@@ -96,9 +99,7 @@ class RoundFlow:
     _decoded: int
     start: dict[str, Any]
     #: what views keep between decisions (see :mod:`.views`)
-    _view_cache: list[Any] | None
-    _view_parts: tuple[Any, ...] | None
-    _hand_names: list[tuple[int, int, tuple[int, ...]] | None]
+    _view_kept: Kept | None
     start_extra: list[int]
 
     @property

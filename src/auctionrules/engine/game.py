@@ -170,9 +170,7 @@ class Game(RoundFlow):
         self._decoded = 0
         self._flow = self._pend = None
         self._legal = None
-        self._view_cache = None
-        self._view_parts = None
-        self._hand_names = [None] * self.n
+        self._view_kept = None
 
     def _begin(
         self,
@@ -476,18 +474,16 @@ class Game(RoundFlow):
         if self._rng is not None:
             state["_rng"] = rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
-        state["_view_cache"] = None  # (it keeps the lot it was made for)
+        state["_view_kept"] = None  # (it keeps the lot it was made for)
         state["_flow"] = state["_pend"] = None  # (made again from the state when needed)
-        state["_hand_names"] = list(self._hand_names)
         twin.__dict__.update(state)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
         # what views keep between decisions is made again, not copied or pickled
         state = self.__dict__.copy()
-        state["_view_cache"] = state["_view_parts"] = None
+        state["_view_kept"] = None
         state["_flow"] = state["_pend"] = None
-        state["_hand_names"] = [None] * self.n
         return state
 
     def determinize(self, seat: int, seed: int) -> Game:

@@ -10,7 +10,8 @@ allocation) whose parts are immutable values the game keeps between decisions.
 The public part is kept until something public changes: a bid, a pass, a price
 or a sealed bid in an auction still under way leave it as it was (only the
 lot's progress is made again); anything else (a card laid, a sale, a round end)
-makes it anew. Each hand's names are kept per seat. The view holds no
+makes it again, from groups of fields kept as long as what changes them has not
+happened (:class:`Kept`). Each hand's sorted cards are kept per seat. The view holds no
 reference to the game or to any of its lists, so an agent handed a view reaches
 nothing else.
 """
@@ -224,37 +225,90 @@ def _rebuild(values: tuple[Any, ...]) -> View:
     return tuple.__new__(View, values)
 
 
+class Kept:
+    """What a game keeps between views: one per game, made at its first view (a
+    clone or a pickle starts without one).
+
+    The public part stands as of log entry ``mark`` and is kept while only the
+    lot's progress changes. When it must be made again, it is put together from
+    groups of fields, each kept with the key that says it still holds: what
+    changes once a round (``rounds``: the board, the discard, the outcome), what a
+    card laid changes (``hands``: the hand sizes, counts, table, deck), what a sale
+    changes (``owners``: the cards owned, the prices, the paintings). Per seat it
+    keeps the sorted hand, and the cash it may see (with screens).
+    """
+
+    __slots__ = (
+        "cash", "fixed", "hands", "hands_key", "lot", "mark", "own", "owners", "owners_key",
+        "phase", "public", "rounds", "rounds_key", "screens", "shown",
+    )
+
+    def __init__(self, game: Game) -> None:
+        self.mark = -1  # (nothing made yet)
+        self.phase = -1
+        self.lot: Any = None
+        self.public: tuple[Any, ...] = ()
+        self.fixed: tuple[Any, ...] | None = None
+        self.rounds_key: Any = None
+        self.rounds: tuple[Any, ...] = ()
+        self.hands_key: Any = None
+        self.hands: tuple[Any, ...] = ()
+        self.owners_key: Any = None
+        self.owners: tuple[Any, ...] = ()
+        #: per seat: ``(round, cards in hand, the sorted codes)``
+        self.own: list[tuple[int, int, tuple[int, ...]] | None] = [None] * game.n
+        self.screens: bool = game.rules.screens
+        #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
+        #: per seat (the spectator last) the cash it may see
+        self.cash: tuple[int, ...] | None = None
+        self.shown: list[tuple[int | None, ...] | None] = []
+
+
 def make_view(game: Game, seat: int | None) -> View:
     """The view of ``seat`` (``None``: public), from the parts the game keeps."""
+    kept = game._view_kept
+    if kept is None:
+        kept = game._view_kept = Kept(game)
     raw = game._raw
     mark = len(raw)
-    cache = game._view_cache
-    if cache is None or cache[0] != mark:
-        cache = _refresh(game, cache, raw, mark)
-    # the own hand: within a round a hand only shrinks, so its round and size say
-    # whether the names kept for it are still its cards
+    if kept.mark != mark:
+        last = kept.mark
+        if (
+            last < 0
+            or game.lot is not kept.lot
+            or game.phase != kept.phase
+            or not (
+                raw[last][0] in _QUIET
+                if mark - last == 1
+                else _QUIET.issuperset([entry[0] for entry in raw[last:mark]])
+            )
+        ):
+            _public(game, kept)
+        kept.mark = mark
+    cash: tuple[int | None, ...] = game.cash  # (a tuple, replaced at every payment)
     if seat is None:
         hand = None
+        if kept.screens and game.outcome is None:
+            cash = _shown(game, kept, game.n, None)
     else:
+        # within a round a hand only shrinks: its round and size say whether the
+        # codes kept for it are still its cards
         cards = game.hands[seat]
-        kept = game._hand_names[seat]
-        if kept is not None and kept[1] == len(cards) and kept[0] == game.round:
-            hand = kept[2]
+        own = kept.own[seat]
+        if own is not None and own[1] == len(cards) and own[0] == game.round:
+            hand = own[2]
         else:
             hand = tuple(sorted(cards))
-            game._hand_names[seat] = (game.round, len(cards), hand)
-    cash: tuple[int | None, ...] = game.cash  # (a tuple, replaced at every payment)
-    if game.rules.screens and game.outcome is None:
-        shown: list[int | None] = [None] * game.n
-        if seat is not None:
-            shown[seat] = cash[seat]
-        cash = tuple(shown)
+            kept.own[seat] = (game.round, len(cards), hand)
+        if kept.screens and game.outcome is None:
+            cash = _shown(game, kept, seat, seat)
     # who acts: the decision the game waits for (as Game.to_act answers)
     pending = game._pend if game._flow is not None else game._pending()
     to_act = game.alone[pending.seat] if pending.__class__ is Legal else pending or ()
     lot = game.lot
     if lot is None:
-        return View((seat, to_act, hand, cash, None) + cache[3])  # (tuple's own new)
+        # (a concatenation of tuples: one allocation; unpacking builds a list first)
+        return View((seat, to_act, hand, cash, None) + kept.public)  # noqa: RUF005
     sealed = lot.sealed
     if sealed:
         done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
@@ -262,76 +316,78 @@ def make_view(game: Game, seat: int | None) -> View:
     else:
         done = own_bid = None
     lot_raw = (
-        cache[4], lot.high, tuple(lot.bids),
+        kept.fixed, lot.high, tuple(lot.bids),
         None if lot.high_bidder < 0 else lot.high_bidder,
         lot.price if lot.price >= 0 and lot.kind == 3 else None,
         done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
     )
-    return View((seat, to_act, hand, cash, lot_raw) + cache[3])
+    return View((seat, to_act, hand, cash, lot_raw) + kept.public)  # noqa: RUF005
 
 
-def _refresh(
-    game: Game, cache: list[Any] | None, raw: list[tuple[Any, ...]], mark: int
-) -> list[Any]:
-    """The public part kept for the log up to ``mark``: the one kept, if only the
-    lot's progress changed since it was made, else made anew."""
-    if cache is not None:
-        kept = cache[0]
-        if (
-            game.lot is cache[2]
-            and game.phase == cache[1]
-            and (
-                raw[kept][0] in _QUIET
-                if mark - kept == 1
-                else _QUIET.issuperset([entry[0] for entry in raw[kept:mark]])
-            )
-        ):
-            cache[0] = mark
-            return cache
-    cache = game._view_cache = [mark, game.phase, game.lot, *_public(game)]
-    return cache
+def _shown(game: Game, kept: Kept, slot: int, seat: int | None) -> tuple[int | None, ...]:
+    """The cash ``seat`` may see behind screens: its own only (kept per seat until
+    the next payment)."""
+    cash = game.cash
+    if kept.cash is not cash:
+        kept.cash = cash
+        kept.shown = [None] * (game.n + 1)
+    shown = kept.shown[slot]
+    if shown is None:
+        hidden: list[int | None] = [None] * game.n
+        if seat is not None:
+            hidden[seat] = cash[seat]
+        shown = kept.shown[slot] = tuple(hidden)
+    return shown
 
 
-def _public(game: Game) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
-    """The fields every seat sees alike, and the lot's fixed part. The parts that
-    change once a round at most (the board, the discard) are kept apart."""
-    names = game._names.__getitem__
-    n = game.n
-    hands = game.hands
-    kept = game._view_parts
-    key = (game.round, game.outcome is None, len(game.discard))
-    if kept is None or kept[0] != key:
-        kept = game._view_parts = (key, tuple(map(tuple, game.board)), tuple(game.discard))
-    outcome = game.outcome
-    lot = game.lot
-    fixed = None
-    if lot is not None:
-        fixed = (
-            tuple(map(names, lot.cards)), AUCTION_TYPES[lot.kind], lot.leader,
-            None if lot.adder < 0 else lot.adder, lot.auctioneer,
+def _public(game: Game, kept: Kept) -> None:
+    """Make the public part again: the groups whose key changed, then the fields
+    that change at every card laid and every sale (the phase, the flow, the lot)."""
+    rnd, outcome, going = game.round, game.outcome, game.outcome is None
+    discard = game.discard
+    key: tuple[Any, ...] = (rnd, going, len(discard))
+    if kept.rounds_key != key:
+        kept.rounds_key = key
+        kept.rounds = (
+            tuple(map(tuple, game.board)),
+            tuple(discard),
+            tuple(outcome.to_dict().items()) if outcome is not None else None,
         )
-    sizes: tuple[int, ...] = tuple(map(len, hands))
-    dummy_sizes: tuple[int, ...] = ()
-    if len(sizes) == n:  # (no dummy hands)
-        hand_sizes = sizes
-    else:
-        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
-    fields: tuple[Any, ...] = (
-        game.round + 1,
-        PHASES[game.phase],
-        hand_sizes,
-        dummy_sizes,
-        kept[1],
-        tuple(game.counts),
-        tuple(map(tuple, game.owned)),
-        tuple(game.table),
-        tuple(game.sales) if game.rules.public_prices else None,
-        tuple(outcome.to_dict().items()) if outcome is not None else None,
-        len(game.deck),
-        kept[2],
+    # within a round every card that leaves a hand is laid: counted, on the table
+    counts, table, deck = game.counts, game.table, game.deck
+    key = (rnd, going, sum(counts), len(table), len(deck))
+    if kept.hands_key != key:
+        kept.hands_key = key
+        n = game.n
+        sizes: tuple[int, ...] = tuple(map(len, game.hands))
+        if len(sizes) == n:  # (no dummy hands)
+            kept.hands = (sizes, (), tuple(counts), tuple(table), len(deck))
+        else:
+            kept.hands = (sizes[:n], sizes[n:], tuple(counts), tuple(table), len(deck))
+    # every card that comes into a seat's possession is a painting it acquired
+    paintings, sales = game.paintings, game.sales
+    key = (rnd, going, len(sales), sum(paintings))
+    if kept.owners_key != key:
+        kept.owners_key = key
+        kept.owners = (
+            tuple(map(tuple, game.owned)),
+            tuple(sales) if game.rules.public_prices else None,
+            tuple(paintings),
+        )
+    lot = game.lot
+    if lot is not None:
+        kept.fixed = (
+            tuple(map(game._names.__getitem__, lot.cards)), AUCTION_TYPES[lot.kind],
+            lot.leader, None if lot.adder < 0 else lot.adder, lot.auctioneer,
+        )
+    kept.lot, kept.phase = lot, game.phase
+    board, discarded, ended = kept.rounds
+    hand_sizes, dummy_sizes, counted, laid, deck_size = kept.hands
+    owned, prices, acquired = kept.owners
+    kept.public = (
+        rnd + 1, PHASES[game.phase], hand_sizes, dummy_sizes, board, counted, owned, laid,
+        prices, ended, deck_size, discarded,
         (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
          game.dummy_next),
-        tuple(game.paintings),
-        game.rules,
+        acquired, game.rules,
     )
-    return fields, fixed
