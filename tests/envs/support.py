@@ -88,6 +88,8 @@ def encode_view(enc: Encoding, view: View) -> np.ndarray:
         parts["to_act"][order.index(s)] = 1
     parts["phase"][("lead", "auction", "flip", "over").index(view.phase)] = 1
     parts["round"][view.round - 1] = 1
+    if parts["paintings"]:
+        parts["paintings"] = [view.paintings[s] for s in order]
     return np.array([v for name, _ in enc.parts for v in parts[name]], dtype=np.float32)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ pytest.importorskip("numpy")
 from auctionrules.engine import Bid, Game, Price, RandomAgent
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
 from auctionrules.envs.reader import Reader
+from auctionrules.loader import load_ruleset
 
 from .support import bundled, configurations, differences, encode_view, random_moves
 
@@ -85,7 +87,27 @@ def test_amounts_outside_buckets_map_to_the_nearest() -> None:
 def test_observation_matches_the_view(variant: str, modules: tuple[str, ...], players: int) -> None:
     """The fast reader writes what a slow encoder of the View writes, at every step of a
     random game and for every seat: so it shows nothing the view hides."""
-    game = Game.new(bundled(variant, modules), players=players, seed=players)
+    observe_every_step(Game.new(bundled(variant, modules), players=players, seed=players))
+
+
+def test_paintings_are_observed_where_the_tie_break_counts_them() -> None:
+    """``winner.tie_break: most-paintings`` (tests/loader/valid/house-rules.yaml) makes
+    the paintings each seat acquired part of the observation, as the view shows them;
+    a ruleset without that tie-break leaves the part out."""
+    house = load_ruleset(Path(__file__).parents[1] / "loader" / "valid" / "house-rules.yaml")
+    game = Game.new(house, players=4, seed=5)
+    assert dict(Encoding(game.rules).parts)["paintings"] == 4
+    final = observe_every_step(game)
+    assert Encoding(game.rules).split(final)["paintings"].tolist() == list(game.paintings)
+    assert sum(game.paintings) > 0
+    plain = Encoding(Game.new(bundled("hig-1992-en"), players=4).rules)
+    assert dict(plain.parts)["paintings"] == 0
+
+
+def observe_every_step(game: Game) -> np.ndarray:
+    """Compare the fast reader with the view's encoding for every seat at every step of
+    a random game; the last observation of seat 0."""
+    players = game.n
     enc = Encoding(game.rules)
     reader = Reader(enc)
     agent = RandomAgent(3)
@@ -98,7 +120,7 @@ def test_observation_matches_the_view(variant: str, modules: tuple[str, ...], pl
             slow = encode_view(enc, game.view(seat))
             assert np.array_equal(fast, slow), (steps, seat, differences(enc, fast, slow))
         if game.is_over:
-            break
+            return reader.observe(game, 0, enc.new_observation())
         seat = game.to_act()[0]
         game.step(agent.act(game.view(seat), game.legal(seat)), seat)
         steps += 1

@@ -141,6 +141,9 @@ class Encoding:
             ("to_act", n),
             ("phase", 4),
             ("round", rounds),
+            # (last, so the other parts keep their offsets; only where the tie-break
+            # reads it)
+            ("paintings", n if rules.ties_by_paintings else 0),
         )
         self.offsets: dict[str, int] = {}
         at = 0

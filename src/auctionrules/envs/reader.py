@@ -35,6 +35,9 @@ against games that differ only in what the seat may not see):
 ``to_act``         who must act now
 ``phase``          lead, auction, flip, over (one-hot)
 ``round``          the round (one-hot)
+``paintings``      the paintings each player acquired over the game (bought, taken
+                   free, both cards of a double), only where the winner's tie-break
+                   counts them (``winner.tie_break: most-paintings``); raw counts
 =================  =====================================================================
 
 Per-seat parts are relative: the observing seat first, then the seat to its
@@ -82,6 +85,7 @@ class Reader:
         "_owned",
         "_owned_key",
         "_owned_view",
+        "_paintings",
         "_phase",
         "_price",
         "_public_prices",
@@ -132,6 +136,7 @@ class Reader:
         self._to_act = off["to_act"]
         self._phase = off["phase"]
         self._round = off["round"]
+        self._paintings = off["paintings"] if rules.ties_by_paintings else -1
         self._rounds = rules.rounds
         self._zeros = enc.new_observation().data
         # what changes rarely is kept for the game last read: the board (at the end of a
@@ -202,6 +207,11 @@ class Reader:
         w[self._phase + game.phase] = 1.0
         r = game.round
         w[self._round + (r if r < self._rounds else self._rounds - 1)] = 1.0
+        at = self._paintings
+        if at >= 0:
+            paintings = game.paintings
+            for k, s in enumerate(self._orders[seat]):
+                w[at + k] = paintings[s]
         return out
 
     def _lot(self, lot: Lot, seat: int, w: Any) -> None:
