@@ -193,14 +193,16 @@ def test_views_and_mid_game_states_pickle() -> None:
 @pytest.mark.parametrize(
     ("variant", "players"),
     [("hig-1992-en", 4), ("hig-1992-en", 3), ("taiwan", 5), ("boardpia-modern", 2),
-     ("boardpia-renaissance", 3), ("cmon-2017", 4)],
+     ("boardpia-renaissance", 3), ("cmon-2017", 4), ("hig-1992-fr+mystery-hand", 3)],
 )
 def test_views_made_from_kept_parts_are_the_views_made_afresh(variant: str, players: int) -> None:
     """A view is made from parts the game keeps between decisions (some kept across a
     bid, a card laid or a sale); at every decision of seeded games, in the step loop
     and in a playout where one seat reads its view, the acting seat's view and the
-    spectator's equal those of a copy of the game that keeps nothing."""
-    rs = ruleset(variant)
+    spectator's equal those of a copy of the game that keeps nothing (dummy hands
+    included: the mystery hand's cards turned over)."""
+    name, *modules = variant.split("+")
+    rs = with_modules(name, *modules) if modules else ruleset(name)
 
     def check(game: Game, seat: int, view: View) -> None:
         spectator = game.public_view() if len(game.log) % 7 == 0 else None
