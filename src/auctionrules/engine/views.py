@@ -10,8 +10,7 @@ allocation) whose parts are immutable values the game keeps between decisions.
 The public part is kept until something public changes: a bid, a pass, a price
 or a sealed bid in an auction still under way leave it as it was (only the
 lot's progress is made again); anything else (a card laid, a sale, a round end)
-makes it again, from groups of fields kept as long as what changes them has not
-happened (:class:`Kept`). Each hand's sorted cards are kept per seat. The view holds no
+makes it again (:class:`Kept`). Each hand's sorted cards are kept per seat. The view holds no
 reference to the game or to any of its lists, so an agent handed a view reaches
 nothing else.
 """
@@ -230,17 +229,17 @@ class Kept:
     clone or a pickle starts without one).
 
     The public part stands as of log entry ``mark`` and is kept while only the
-    lot's progress changes. When it must be made again, it is put together from
-    groups of fields, each kept with the key that says it still holds: what
-    changes once a round (``rounds``: the board, the discard, the outcome), what a
-    card laid changes (``hands``: the hand sizes, counts, table, deck), what a sale
-    changes (``owners``: the cards owned, the prices, the paintings). Per seat it
+    lot's progress changes; when it is made again, what changes once a round
+    (``rounds``: the board, the discard, the outcome) is kept while its key holds.
+    (Keeping more groups apart, what a card laid changes and what a sale changes,
+    measured slower on the mixed game: between two decisions of one seat both
+    have usually changed, and their keys cost more than they saved.) Per seat it
     keeps the sorted hand, and the cash it may see (with screens).
     """
 
     __slots__ = (
-        "cash", "fixed", "hands", "hands_key", "lot", "mark", "own", "owners", "owners_key",
-        "phase", "public", "rounds", "rounds_key", "screens", "shown",
+        "cash", "fixed", "lot", "mark", "own", "phase", "prices", "public", "rounds",
+        "rounds_key", "screens", "shown",
     )
 
     def __init__(self, game: Game) -> None:
@@ -251,13 +250,10 @@ class Kept:
         self.fixed: tuple[Any, ...] | None = None
         self.rounds_key: Any = None
         self.rounds: tuple[Any, ...] = ()
-        self.hands_key: Any = None
-        self.hands: tuple[Any, ...] = ()
-        self.owners_key: Any = None
-        self.owners: tuple[Any, ...] = ()
         #: per seat: ``(round, cards in hand, the sorted codes)``
         self.own: list[tuple[int, int, tuple[int, ...]] | None] = [None] * game.n
         self.screens: bool = game.rules.screens
+        self.prices: bool = game.rules.public_prices
         #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
         #: per seat (the spectator last) the cash it may see
         self.cash: tuple[int, ...] | None = None
@@ -341,8 +337,7 @@ def _shown(game: Game, kept: Kept, slot: int, seat: int | None) -> tuple[int | N
 
 
 def _public(game: Game, kept: Kept) -> None:
-    """Make the public part again: the groups whose key changed, then the fields
-    that change at every card laid and every sale (the phase, the flow, the lot)."""
+    """Make the public part again (what changes once a round only if its key changed)."""
     rnd, outcome, going = game.round, game.outcome, game.outcome is None
     discard = game.discard
     key: tuple[Any, ...] = (rnd, going, len(discard))
@@ -353,27 +348,13 @@ def _public(game: Game, kept: Kept) -> None:
             tuple(discard),
             tuple(outcome.to_dict().items()) if outcome is not None else None,
         )
-    # within a round every card that leaves a hand is laid: counted, on the table
-    counts, table, deck = game.counts, game.table, game.deck
-    key = (rnd, going, sum(counts), len(table), len(deck))
-    if kept.hands_key != key:
-        kept.hands_key = key
-        n = game.n
-        sizes: tuple[int, ...] = tuple(map(len, game.hands))
-        if len(sizes) == n:  # (no dummy hands)
-            kept.hands = (sizes, (), tuple(counts), tuple(table), len(deck))
-        else:
-            kept.hands = (sizes[:n], sizes[n:], tuple(counts), tuple(table), len(deck))
-    # every card that comes into a seat's possession is a painting it acquired
-    paintings, sales = game.paintings, game.sales
-    key = (rnd, going, len(sales), sum(paintings))
-    if kept.owners_key != key:
-        kept.owners_key = key
-        kept.owners = (
-            tuple(map(tuple, game.owned)),
-            tuple(sales) if game.rules.public_prices else None,
-            tuple(paintings),
-        )
+    n = game.n
+    sizes: tuple[int, ...] = tuple(map(len, game.hands))
+    dummy_sizes: tuple[int, ...] = ()
+    if len(sizes) == n:  # (no dummy hands)
+        hand_sizes = sizes
+    else:
+        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
     lot = game.lot
     if lot is not None:
         kept.fixed = (
@@ -382,12 +363,11 @@ def _public(game: Game, kept: Kept) -> None:
         )
     kept.lot, kept.phase = lot, game.phase
     board, discarded, ended = kept.rounds
-    hand_sizes, dummy_sizes, counted, laid, deck_size = kept.hands
-    owned, prices, acquired = kept.owners
     kept.public = (
-        rnd + 1, PHASES[game.phase], hand_sizes, dummy_sizes, board, counted, owned, laid,
-        prices, ended, deck_size, discarded,
+        rnd + 1, PHASES[game.phase], hand_sizes, dummy_sizes, board, tuple(game.counts),
+        tuple(map(tuple, game.owned)), tuple(game.table),
+        tuple(game.sales) if kept.prices else None, ended, len(game.deck), discarded,
         (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
          game.dummy_next),
-        acquired, game.rules,
+        tuple(game.paintings), game.rules,
     )
