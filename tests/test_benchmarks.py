@@ -24,3 +24,19 @@ def test_the_script_starts(script: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "usage:" in done.stdout
+
+
+def test_the_counted_loops_play_the_same_games() -> None:
+    """``benchmarks/instructions.py`` compares loops per decision; its children (run here
+    without valgrind) play the same seeded games in every engine loop, so the same
+    number of decisions: the counts divide like with like."""
+    decisions = set()
+    for loop in ("playout", "step", "readme", "mixed"):
+        done = subprocess.run(
+            [sys.executable, str(BENCHMARKS / "instructions.py"), "--child", loop,
+             "--games", "2", "--tally"],
+            capture_output=True, text=True, timeout=120, check=True,
+        )
+        decisions.add(int(done.stdout.split()[-1]))
+    assert len(decisions) == 1
+    assert decisions.pop() > 100
