@@ -77,7 +77,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     """Play ``game`` on, asking ``chooser[seat]`` (or, for ``None``, the caller: see
     the module docstring) at every decision, until the game is over."""
     rules = game.rules
-    n, unit, raw = game.n, game._unit, game._raw
+    n, unit = game.n, game._unit
+    # the history's constructors of the entries written here, hoisted (one call an entry)
+    history = game._raw
+    log_play, log_bid, log_pass, log_buy = history.play, history.bid, history.pass_, history.buy
+    log_sealed_bid, log_reveal, log_price = history.sealed_bid, history.reveal, history.price
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
     ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
@@ -103,7 +107,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             hand.remove(code)
             if code not in hand:
                 game.distinct[seat].remove(code)
-            raw.append(("play", game.round + 1, seat, names[code]))
+            log_play(game.round + 1, seat, names[code])
             game.lot = led = Lot(n, seat, code, code % 5)
             game.last_card_player = game.last_auctioneer = seat
             counts, artist = game.counts, code // 5
@@ -156,7 +160,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if second is not None:  # the lot goes on as the second card's type
                     game.add_second(lot, seat, second)
                     break
-                raw.append(("pass", number, seat))
+                log_pass(number, seat)
                 if not lot.ask_next():
                     DoubleAuction.nobody_adds(game, lot)
                     break
@@ -181,8 +185,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                             amount = None
                     sealed[who] = amount or kept
                     # (the entry keeps the amount for the action log; the event hides it)
-                    raw.append(("sealed-bid", number, who, amount))
-            sale = SealedAuction.reveal(game, lot)
+                    log_sealed_bid(number, who, amount)
+            opened, sale = SealedAuction.reveal(game, lot)
+            log_reveal(number, opened)
             if sale is None:
                 game.no_bid(lot)
             elif sale is TIE_UNSOLD:
@@ -200,7 +205,8 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     price = action.amount  # type: ignore[attr-defined]
                 else:
                     price = agent.price(span)
-                FixedPriceAuction.name_price(game, lot, seat, price)
+                log_price(number, seat, price)
+                FixedPriceAuction.name_price(game, lot, price)
             price = lot.price
             while True:
                 seat = lot.asker
@@ -215,10 +221,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent.pick(1)
                     buys = False
                 if buys:
-                    raw.append(("buy", number, seat))
+                    log_buy(number, seat)
                     game.sell(lot, seat, price)
                     break
-                raw.append(("pass", number, seat))
+                log_pass(number, seat)
                 if not lot.ask_next():
                     sale = FixedPriceAuction.nobody_buys(game, lot)
                     if sale is not None:
@@ -250,11 +256,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if amount is not None:
                     lot.high, lot.high_bidder = amount, seat
                     bids.append((seat, amount))
-                    raw.append(("bid", number, seat, amount))
+                    log_bid(number, seat, amount)
                     lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
                     nxt = after_bid(lot, seat)
                 else:
-                    raw.append(("pass", number, seat))
+                    log_pass(number, seat)
                     nxt = after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:

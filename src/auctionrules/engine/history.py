@@ -1,0 +1,285 @@
+"""The game's history: the one log every reader of the past is built from.
+
+The events (:mod:`.events`), the action log (``Game.log``), the records and the
+views all read the same list of raw entries, so the shape of an entry must be
+agreed on by the code that writes it and the code that reads it back. Both are
+here: :class:`History` has one constructor per kind of entry, and
+:func:`materialise` and :func:`actions_of` read them. Nothing else builds an
+entry (``tests/engine/test_history.py`` scans the engine's source for one), and
+only the round flow writes: :mod:`.decisions` the actions, :mod:`.flow` what
+follows from them; the auction types return what happened and leave the writing
+to the flow.
+
+Entries are tuples, not events, because random play writes some 300 a game and
+most are never read: an entry costs one small tuple (no dict, no object), and the
+:class:`~auctionrules.engine.events.Event` is made only when someone reads it.
+The constructors are methods of the list itself, so the hot loop hoists them as
+bound methods (``bid = history.bid``) and pays one call an entry.
+
+Three raw forms, told apart by the class of the third item:
+
+* compact ``(kind, round, seat, *values)`` for the actions (a seat, an ``int``;
+  see :data:`COMPACT`): one entry per action, so the compact entries are also the
+  action log;
+* ``(kind, round, fields)`` with a ``dict`` of fields, for the events that are
+  not actions and cost nothing to build;
+* deferred ``(kind, round, build, *args)`` where ``build(entry)`` makes the fields
+  from the whole entry, for events whose fields cost more to build than to keep
+  the values they come from (the arguments must not change afterwards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
+from auctionrules.engine.events import Event
+
+if TYPE_CHECKING:
+    from auctionrules.engine.rules import Rules
+
+#: Field names of the events of actions, in the order of their compact entries
+#: ``(kind, round, seat, *values)``. An entry may end with values its event does not
+#: show: a sealed bid's amount (or ``None`` for an empty fist), hidden until the
+#: ``reveal`` event.
+COMPACT: dict[str, tuple[str, ...]] = {
+    "play": ("seat", "card"),
+    "add": ("seat", "card"),
+    "bid": ("seat", "amount"),
+    "price": ("seat", "amount"),
+    "pass": ("seat",),
+    "buy": ("seat",),
+    "sealed-bid": ("seat",),
+    "flip": ("seat", "hand", "card"),
+}
+
+#: Every kind of entry (and so of event), in the order a game meets them.
+KINDS: tuple[str, ...] = (
+    "deal", "play", "add", "bid", "pass", "price", "buy", "sealed-bid", "reveal",
+    "sold", "unsold", "flip", "round-end", "scored", "game-end",
+)
+
+
+class History(list[tuple[Any, ...]]):
+    """The raw entries of a game, in order, and their constructors: one method per
+    kind of entry, each taking the 1-based round ``number`` first.
+
+    Entries are immutable once written (a clone shares them); read them with
+    :func:`materialise` and :func:`actions_of`. ``list(history)`` is a plain list of
+    the same entries; ``History(entries)`` a history again.
+    """
+
+    __slots__ = ()
+
+    # --- the actions: compact entries (see COMPACT) -------------------------------------
+
+    def play(self, number: int, seat: int, card: str) -> None:
+        """``seat`` led ``card`` (a card name)."""
+        self.append(("play", number, seat, card))
+
+    def add(self, number: int, seat: int, card: str) -> None:
+        """``seat`` added ``card`` to the double under the hammer."""
+        self.append(("add", number, seat, card))
+
+    def bid(self, number: int, seat: int, amount: int) -> None:
+        """``seat`` bid ``amount`` in an open or once-around auction."""
+        self.append(("bid", number, seat, amount))
+
+    def price(self, number: int, seat: int, amount: int) -> None:
+        """The auctioneer ``seat`` named the fixed price ``amount``."""
+        self.append(("price", number, seat, amount))
+
+    def pass_(self, number: int, seat: int) -> None:
+        """``seat`` passed (a bid, a purchase, a double's second card, a flip)."""
+        self.append(("pass", number, seat))
+
+    def buy(self, number: int, seat: int) -> None:
+        """``seat`` bought the lot at the fixed price."""
+        self.append(("buy", number, seat))
+
+    def sealed_bid(self, number: int, seat: int, amount: int | None) -> None:
+        """``seat`` made its sealed bid, ``amount`` or ``None`` for an empty fist: kept
+        for the action log, hidden from the event until the ``reveal``."""
+        self.append(("sealed-bid", number, seat, amount))
+
+    def flip(self, number: int, seat: int, hand: int, card: str) -> None:
+        """``seat`` chose to turn over the top ``card`` of dummy hand ``hand``."""
+        self.append(("flip", number, seat, hand, card))
+
+    # --- what follows from the actions ----------------------------------------------------
+
+    def deal(self, number: int, cards: list[int], deck: int) -> None:
+        """The hands received ``cards`` cards each (never which); ``deck`` are left."""
+        self.append(("deal", number, {"cards": cards, "deck": deck}))
+
+    def reveal(self, number: int, bids: list[int]) -> None:
+        """The sealed bids opened, one per seat (0: an empty fist)."""
+        self.append(("reveal", number, {"bids": bids}))
+
+    def sold(
+        self,
+        number: int,
+        *,
+        names: Sequence[str],
+        seat: int,
+        price: int,
+        cards: list[int],
+        auctioneer: int,
+        payments: Sequence[tuple[int, int]],
+    ) -> None:
+        """``seat`` bought the lot's ``cards`` (codes, named by ``names``) for ``price``,
+        paid as ``payments``. Deferred (:func:`sold_fields`)."""
+        self.append(
+            ("sold", number, sold_fields, names, seat, price, cards, auctioneer, payments)
+        )
+
+    def taken_free(self, number: int, seat: int, cards: list[str], auctioneer: int) -> None:
+        """``seat`` took the lot's ``cards`` without paying: a ``sold`` event at price 0,
+        marked ``free``."""
+        self.append(("sold", number, {
+            "seat": seat, "price": 0, "cards": cards, "auctioneer": auctioneer,
+            "payments": [], "free": True,
+        }))
+
+    def unsold(self, number: int, cards: list[str]) -> None:
+        """The lot's ``cards`` stay on the table, unowned."""
+        self.append(("unsold", number, {"cards": cards}))
+
+    def dummy_flip(self, number: int, seat: int, hand: int, card: str) -> None:
+        """A dummy ``card`` of hand ``hand`` turned over automatically, ``seat`` laying
+        it: the ``flip`` event of no action (not a compact entry)."""
+        self.append(("flip", number, {"seat": seat, "hand": hand, "card": card}))
+
+    def round_end(
+        self,
+        number: int,
+        *,
+        ids: Sequence[str],
+        reason: str,
+        artist: int | None,
+        counts: list[int],
+        names: Sequence[str],
+        unsold: list[int],
+    ) -> None:
+        """The round ended for ``reason`` (``artist``'s card ended it, or ``None``).
+        Deferred (:func:`round_end_fields`): ``counts`` and ``unsold`` must not change."""
+        self.append(
+            ("round-end", number, round_end_fields, ids, reason, artist, counts, names, unsold)
+        )
+
+    def scored(
+        self,
+        number: int,
+        *,
+        ids: Sequence[str],
+        ranked: Sequence[int],
+        added: Sequence[int],
+        board: list[list[int]],
+        round_index: int,
+        values: Sequence[int],
+        payouts: Sequence[int],
+    ) -> None:
+        """The round was scored. Deferred (:func:`scored_fields`): the board's rows up to
+        ``round_index`` never change again."""
+        self.append((
+            "scored", number, scored_fields, ids, ranked, added, board, round_index,
+            values, payouts,
+        ))
+
+    def game_end(self, number: int, reason: str, cash: list[int], winners: list[int]) -> None:
+        """The game ended for ``reason`` with ``cash``; ``winners`` are seats."""
+        self.append(("game-end", number, {"reason": reason, "cash": cash, "winners": winners}))
+
+
+# --- reading the entries back -------------------------------------------------------------
+
+
+def materialise(raw: tuple[Any, ...]) -> Event:
+    """The :class:`~auctionrules.engine.events.Event` of a raw entry (any of the three
+    forms: see the module docstring)."""
+    fields = raw[2]
+    cls = fields.__class__
+    if cls is dict:
+        return Event(raw[0], raw[1], fields)
+    if cls is int:  # (the slice leaves out a sealed bid's hidden amount)
+        names = COMPACT[raw[0]]
+        return Event(raw[0], raw[1], dict(zip(names, raw[2 : 2 + len(names)], strict=True)))
+    return Event(raw[0], raw[1], fields(raw))
+
+
+def actions_of(
+    raw: Sequence[tuple[Any, ...]], start: int, rules: Rules
+) -> Iterator[tuple[int, Action]]:
+    """The actions of the compact entries of ``raw`` from index ``start``, as
+    ``(seat, action)``: the action log read back from the history."""
+    by_name, bid, price = rules.codec.by_name, bid_of, price_of
+    for entry in islice(raw, start, None):
+        if entry[2].__class__ is not int:
+            continue
+        kind, seat = entry[0], entry[2]
+        if kind == "bid":
+            action: Action = bid(entry[3])
+        elif kind == "pass":
+            action = PASS
+        elif kind == "play":
+            action = rules.plays[by_name[entry[3]]]
+        elif kind == "sealed-bid":
+            action = PASS if entry[3] is None else bid(entry[3])
+        elif kind == "price":
+            action = price(entry[3])
+        elif kind == "buy":
+            action = BUY
+        elif kind == "add":
+            action = rules.adds[by_name[entry[3]]]
+        else:
+            assert kind == "flip", kind
+            action = FLIP
+        yield seat, action
+
+
+# --- builders of deferred fields (see materialise) ------------------------------------------
+
+
+def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """``sold``: who bought the lot's cards, at what price, and who was paid what
+    (an entry of :meth:`History.sold`)."""
+    names, seat, price, cards, auctioneer, payments = raw[3:]
+    return {
+        "seat": seat,
+        "price": price,
+        "cards": [names[c] for c in cards],
+        "auctioneer": auctioneer,
+        "payments": [list(p) for p in payments],
+    }
+
+
+def round_end_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """``round-end``: why the round ended, the artist whose card ended it, the counts,
+    the cards that end the round unsold (the lot under the hammer, never auctioned)
+    (an entry of :meth:`History.round_end`)."""
+    ids, reason, artist, counts, names, unsold = raw[3:]
+    return {
+        "reason": reason,
+        "artist": None if artist is None else ids[artist],
+        "counts": dict(zip(ids, counts, strict=True)),
+        "unsold": [names[c] for c in unsold],
+    }
+
+
+def scored_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
+    """``scored``: the ranking, the values placed, each artist's total on the board so
+    far (``totals``, and ``board`` its older name; rows up to the round's, which never
+    change again) and the payouts (an entry of :meth:`History.scored`)."""
+    ids, ranked, added, board, round_index, values, payouts = raw[3:]
+    rows = board[: round_index + 1]
+    totals = dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True))
+    return {
+        "ranked": [ids[a] for a in ranked],
+        "added": dict(zip(ids, added, strict=True)),
+        "totals": totals,
+        "board": dict(totals),
+        "values": dict(zip(ids, values, strict=True)),
+        "payouts": list(payouts),
+    }
