@@ -27,6 +27,12 @@ can be made afresh from any state: a clone, a pickle, a determinized game. The
 rule choices are the compiled strategies'; the state changes that are not
 decisions (a lead's consequences, a sale, a flip, a round end) are the round
 flow's (:class:`~auctionrules.engine.flow.RoundFlow`).
+
+Every answer is logged here, through the history's constructors hoisted as
+locals (:class:`~auctionrules.engine.history.History`: one call an entry, the
+entry's shape written in one place); what an auction type works out (the bids a
+sealed reveal opened) it returns, and it is logged here too, so the auction
+types never write the history.
 """
 
 from __future__ import annotations

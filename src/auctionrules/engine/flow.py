@@ -7,6 +7,12 @@ and what the answer does) are :mod:`.decisions`, which calls the methods here
 (:meth:`RoundFlow.sell`, :meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`,
 :meth:`RoundFlow.add_second`...); the auction types set their lots up through
 them. Nothing here checks legality: :class:`Game` does that first.
+
+The flow and the decisions are the history's only writers (through the
+constructors of :class:`~auctionrules.engine.history.History`): the decisions
+log the actions, the flow what follows from them (a sale, a flip, a round's end
+and score, a deal, the game's end), so whatever changes the state also says so
+in the log, in the order it happened.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ class Game(RoundFlow):
         """Every action so far as ``(seat, action)``, in order (do not modify).
 
         Read back, and kept, from the history: each action leaves one compact
-        entry in the event log (see :mod:`.events`), so a move costs one entry.
+        entry in the history (see :mod:`.history`), so a move costs one entry.
         """
         raw = self._raw
         if self._decoded < len(raw):
