@@ -17,7 +17,14 @@ from pathlib import Path
 from auctionrules import engine
 from auctionrules.engine import play_game
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
-from auctionrules.engine.history import COMPACT, KINDS, History, actions_of, materialise
+from auctionrules.engine.history import (
+    COMPACT,
+    KINDS,
+    History,
+    actions_of,
+    materialise,
+    round_entries,
+)
 from auctionrules.engine.rules import compile_rules
 from auctionrules.loader import load_ruleset
 
@@ -27,8 +34,10 @@ SOURCES = sorted(ENGINE.rglob("*.py"))
 HISTORY = ENGINE / "history.py"
 #: The round flow: the history's only writers.
 WRITERS = {ENGINE / "flow.py", ENGINE / "decisions.py"}
-#: The constructors, and a list's own ways of adding to it.
-CONSTRUCTORS = frozenset(name for name in vars(History) if not name.startswith("_"))
+#: The constructors, the history's way of writing a ready entry, a list's own ways of
+#: adding to it.
+CONSTRUCTORS = frozenset(name for name in vars(History) if not name.startswith("_")) - {"write"}
+WRITING = CONSTRUCTORS | {"write"}
 MUTATORS = frozenset(("append", "extend", "insert", "__setitem__", "__iadd__"))
 #: Names the engine gives the history (the attribute, and its locals).
 LOG_NAMES = frozenset(("_raw", "raw", "history"))
@@ -62,12 +71,13 @@ def hand_built(source: str) -> list[str]:
 
 
 def writes(source: str) -> list[str]:
-    """Calls of the history's constructors (or mentions of them hoisted) in ``source``."""
+    """Calls of the history's constructors or ``write`` (or mentions of them hoisted) in
+    ``source``."""
     return [
         f"line {node.lineno}: {node.attr}"
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Attribute)
-        and node.attr in CONSTRUCTORS
+        and node.attr in WRITING
         and _names_the_log(node.value)
     ]
 
@@ -106,6 +116,7 @@ def test_the_checks_see_a_hand_built_entry_and_a_writer() -> None:
         "pairs = (('price', price), ('pass', 0))\n"
         "game._raw.price(number, seat, price)\n"
         "bid = history.bid\n"
+        "history.write(ready)\n"
     )
     assert sorted(hand_built(source)) == [
         "line 1: a 'reveal' entry built by hand",
@@ -113,7 +124,7 @@ def test_the_checks_see_a_hand_built_entry_and_a_writer() -> None:
         "line 2: the log's append called directly",
         "line 3: a 'pass' entry built by hand",
     ]
-    assert sorted(writes(source)) == ["line 6: price", "line 7: bid"]
+    assert sorted(writes(source)) == ["line 6: price", "line 7: bid", "line 8: write"]
     for path in WRITERS:
         assert writes(path.read_text(encoding="utf-8")), path
 
@@ -131,8 +142,7 @@ def _one_of_each() -> History:
     history.sealed_bid(1, 0, 3000)
     history.sealed_bid(1, 1, None)
     history.reveal(1, [3000, 0])
-    history.sold(1, names=names, seat=2, price=7000, cards=[0, 1], auctioneer=1,
-                 payments=((1, 7000),))
+    history.sold(1, names, 2, 7000, [0, 1], 1, ((1, 7000),))
     history.taken_free(1, 0, ["a/open"], 0)
     history.unsold(1, ["a/open"])
     history.flip(1, 1, 0, "a/open")
@@ -202,6 +212,24 @@ def test_the_compact_entries_are_the_action_log() -> None:
     ]
     assert list(actions_of(history, 0, rules)) == expected
     assert list(actions_of(history, 3, rules)) == expected[3:]
+
+
+def test_the_entries_made_once_a_round_are_the_constructors() -> None:
+    names = ("a/open", "a/double", "b/sealed")
+    passes, buys, empty_fists, plays = round_entries(2, 3, names)
+    made = History()
+    for seat in range(3):
+        made.pass_(2, seat)
+        made.buy(2, seat)
+        made.sealed_bid(2, seat, None)
+        for name in names:
+            made.play(2, seat, name)
+    expected = [
+        entry for seat in range(3)
+        for entry in (passes[seat], buys[seat], empty_fists[seat], *plays[seat])
+    ]
+    assert made == expected
+    assert round_entries(2, 3, names)[0] is passes  # (made once, in any game)
 
 
 def test_a_game_writes_only_the_kinds_there_are() -> None:

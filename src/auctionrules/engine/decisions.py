@@ -52,6 +52,7 @@ from auctionrules.engine.auctions.bidding import (
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
+from auctionrules.engine.history import round_entries
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
@@ -84,10 +85,13 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     the module docstring) at every decision, until the game is over."""
     rules = game.rules
     n, unit = game.n, game._unit
-    # the history's constructors of the entries written here, hoisted (one call an entry)
+    # the history's constructors of the entries written here, hoisted (one call an entry),
+    # and the entries that name only a seat and a card, made once (round_entries)
     history = game._raw
-    log_play, log_bid, log_pass, log_buy = history.play, history.bid, history.pass_, history.buy
-    log_sealed_bid, log_reveal, log_price = history.sealed_bid, history.reveal, history.price
+    log_bid, log_sealed_bid, log_reveal, log_price, write = (
+        history.bid, history.sealed_bid, history.reveal, history.price, history.write
+    )
+    tabled = 0  # (the round of the entries taken from round_entries: none yet)
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
     ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
@@ -101,6 +105,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
         phase = game.phase
         if phase == 0:  # LEAD: the seat to lead lays a card
             seat = game.turn
+            number = game.round + 1
+            if number != tabled:
+                tabled = number
+                pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
             codes = game.leadable(seat) if companion_rule else game.distinct[seat]
             agent = chooser[seat]
             if agent is None:
@@ -113,7 +121,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             hand.remove(code)
             if code not in hand:
                 game.distinct[seat].remove(code)
-            log_play(game.round + 1, seat, names[code])
+            write(play_of[seat][code])
             game.lot = led = Lot(n, seat, code, code % 5)
             game.last_card_player = game.last_auctioneer = seat
             counts, artist = game.counts, code // 5
@@ -146,6 +154,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
         lot = game.lot
         assert lot is not None
         kind, number, cash = lot.kind, game.round + 1, game.cash
+        if number != tabled:
+            tabled = number
+            pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
         if kind == DOUBLE:  # each in turn may add a second card of the artist
             first = lot.cards[0]
             while True:
@@ -166,7 +177,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if second is not None:  # the lot goes on as the second card's type
                     game.add_second(lot, seat, second)
                     break
-                log_pass(number, seat)
+                write(pass_of[seat])
                 if not lot.ask_next():
                     DoubleAuction.nobody_adds(game, lot)
                     break
@@ -191,7 +202,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                             amount = None
                     sealed[who] = amount or kept
                     # (the entry keeps the amount for the action log; the event hides it)
-                    log_sealed_bid(number, who, amount)
+                    if amount is None:
+                        write(empty_fist_of[who])
+                    else:
+                        log_sealed_bid(number, who, amount)
             opened, sale = SealedAuction.reveal(game, lot)
             log_reveal(number, opened)
             if sale is None:
@@ -227,10 +241,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent.pick(1)
                     buys = False
                 if buys:
-                    log_buy(number, seat)
+                    write(buy_of[seat])
                     game.sell(lot, seat, price)
                     break
-                log_pass(number, seat)
+                write(pass_of[seat])
                 if not lot.ask_next():
                     sale = FixedPriceAuction.nobody_buys(game, lot)
                     if sale is not None:
@@ -266,7 +280,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
                     nxt = after_bid(lot, seat)
                 else:
-                    log_pass(number, seat)
+                    write(pass_of[seat])
                     nxt = after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:

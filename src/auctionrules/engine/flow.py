@@ -247,10 +247,8 @@ class RoundFlow:
         self.owned[winner].extend(lot.cards)
         self.paintings[winner] += len(lot.cards)
         self.sales.append((self.round + 1, winner, price))
-        self._raw.sold(
-            self.round + 1, names=self._names, seat=winner, price=price, cards=lot.cards,
-            auctioneer=lot.auctioneer, payments=payments,
-        )
+        self._raw.sold(self.round + 1, self._names, winner, price, lot.cards, lot.auctioneer,
+                       payments)
         self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:

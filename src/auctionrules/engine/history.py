@@ -31,6 +31,7 @@ Three raw forms, told apart by the class of the third item:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,11 @@ COMPACT: dict[str, tuple[str, ...]] = {
     "flip": ("seat", "hand", "card"),
 }
 
+#: A raw entry (one of the three forms).
+Entry = tuple[Any, ...]
+#: Entries of one kind, one per seat (or per card code).
+PerSeat = tuple[Entry, ...]
+
 #: Every kind of entry (and so of event), in the order a game meets them.
 KINDS: tuple[str, ...] = (
     "deal", "play", "add", "bid", "pass", "price", "buy", "sealed-bid", "reveal",
@@ -62,7 +68,7 @@ KINDS: tuple[str, ...] = (
 )
 
 
-class History(list[tuple[Any, ...]]):
+class History(list[Entry]):
     """The raw entries of a game, in order, and their constructors: one method per
     kind of entry, each taking the 1-based round ``number`` first.
 
@@ -72,6 +78,9 @@ class History(list[tuple[Any, ...]]):
     """
 
     __slots__ = ()
+
+    #: Write an entry a constructor made (one of :func:`round_entries`).
+    write = list.append
 
     # --- the actions: compact entries (see COMPACT) -------------------------------------
 
@@ -118,10 +127,9 @@ class History(list[tuple[Any, ...]]):
         """The sealed bids opened, one per seat (0: an empty fist)."""
         self.append(("reveal", number, {"bids": bids}))
 
-    def sold(
+    def sold(  # noqa: PLR0917 - positional: a call with keywords costs more, once a sale
         self,
         number: int,
-        *,
         names: Sequence[str],
         seat: int,
         price: int,
@@ -191,6 +199,42 @@ class History(list[tuple[Any, ...]]):
     def game_end(self, number: int, reason: str, cash: list[int], winners: list[int]) -> None:
         """The game ended for ``reason`` with ``cash``; ``winners`` are seats."""
         self.append(("game-end", number, {"reason": reason, "cash": cash, "winners": winners}))
+
+
+#: :func:`round_entries`: every seat's ``pass``, ``buy`` and empty fist, and its ``play``
+#: of each card code.
+RoundEntries = tuple[PerSeat, PerSeat, PerSeat, tuple[PerSeat, ...]]
+
+
+@lru_cache(maxsize=128)
+def round_entries(number: int, players: int, names: tuple[str, ...]) -> RoundEntries:
+    """The entries of round ``number`` that name nothing but a seat and a card, made by
+    the constructors for every seat: ``(passes, buys, empty_fists, plays)``, indexed by
+    seat (``plays[seat][code]`` for the card ``names[code]``).
+
+    An entry never changes, so one value serves every time it is written (with
+    :meth:`History.write`), in any game: the bidding loop, which writes some 180 of
+    these a game, takes them from here instead of calling a constructor each time.
+    """
+    made = History()
+    seats = range(players)
+    for seat in seats:
+        made.pass_(number, seat)
+    for seat in seats:
+        made.buy(number, seat)
+    for seat in seats:
+        made.sealed_bid(number, seat, None)
+    for seat in seats:
+        for name in names:
+            made.play(number, seat, name)
+    cards = len(names)
+    first = 3 * players  # (where the plays start)
+    return (
+        tuple(made[:players]),
+        tuple(made[players : 2 * players]),
+        tuple(made[2 * players : first]),
+        tuple([tuple(made[first + seat * cards : first + (seat + 1) * cards]) for seat in seats]),
+    )
 
 
 # --- reading the entries back -------------------------------------------------------------
