@@ -28,11 +28,13 @@ rule choices are the compiled strategies'; the state changes that are not
 decisions (a lead's consequences, a sale, a flip, a round end) are the round
 flow's (:class:`~auctionrules.engine.flow.RoundFlow`).
 
-Every answer is logged here, through the history's constructors hoisted as
-locals (:class:`~auctionrules.engine.history.History`: one call an entry, the
-entry's shape written in one place); what an auction type works out (the bids a
-sealed reveal opened) it returns, and it is logged here too, so the auction
-types never write the history.
+Every answer is logged here, each entry made by its constructor in
+:mod:`auctionrules.engine.history` (the entry's shape written in one place):
+those that name only a seat and a card (a lead, a pass, a purchase, an empty
+fist) are made once and shared (:func:`~auctionrules.engine.history.round_entries`),
+so the loop calls a constructor only for an amount. What an auction type works
+out (the bids a sealed reveal opened) it returns, and it is logged here too, so
+the auction types never write the history.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Union
 
+from auctionrules.engine import history as entry
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
@@ -85,12 +88,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     the module docstring) at every decision, until the game is over."""
     rules = game.rules
     n, unit = game.n, game._unit
-    # the history's constructors of the entries written here, hoisted (one call an entry),
-    # and the entries that name only a seat and a card, made once (round_entries)
-    history = game._raw
-    log_bid, log_sealed_bid, log_reveal, log_price, write = (
-        history.bid, history.sealed_bid, history.reveal, history.price, history.write
-    )
+    # the history, with the constructors of the entries an amount is in (one call an
+    # entry); the entries that name only a seat and a card are made once (round_entries)
+    append, bid_entry, sealed_bid_entry = game._raw.append, entry.bid, entry.sealed_bid
     tabled = 0  # (the round of the entries taken from round_entries: none yet)
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
@@ -121,7 +121,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             hand.remove(code)
             if code not in hand:
                 game.distinct[seat].remove(code)
-            write(play_of[seat][code])
+            append(play_of[seat][code])
             game.lot = led = Lot(n, seat, code, code % 5)
             game.last_card_player = game.last_auctioneer = seat
             counts, artist = game.counts, code // 5
@@ -177,7 +177,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if second is not None:  # the lot goes on as the second card's type
                     game.add_second(lot, seat, second)
                     break
-                write(pass_of[seat])
+                append(pass_of[seat])
                 if not lot.ask_next():
                     DoubleAuction.nobody_adds(game, lot)
                     break
@@ -203,11 +203,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     sealed[who] = amount or kept
                     # (the entry keeps the amount for the action log; the event hides it)
                     if amount is None:
-                        write(empty_fist_of[who])
+                        append(empty_fist_of[who])
                     else:
-                        log_sealed_bid(number, who, amount)
+                        append(sealed_bid_entry(number, who, amount))
             opened, sale = SealedAuction.reveal(game, lot)
-            log_reveal(number, opened)
+            append(entry.reveal(number, opened))
             if sale is None:
                 game.no_bid(lot)
             elif sale is TIE_UNSOLD:
@@ -225,7 +225,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     price = action.amount  # type: ignore[attr-defined]
                 else:
                     price = agent.price(span)
-                log_price(number, seat, price)
+                append(entry.price(number, seat, price))
                 FixedPriceAuction.name_price(game, lot, price)
             price = lot.price
             while True:
@@ -241,10 +241,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent.pick(1)
                     buys = False
                 if buys:
-                    write(buy_of[seat])
+                    append(buy_of[seat])
                     game.sell(lot, seat, price)
                     break
-                write(pass_of[seat])
+                append(pass_of[seat])
                 if not lot.ask_next():
                     sale = FixedPriceAuction.nobody_buys(game, lot)
                     if sale is not None:
@@ -276,11 +276,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if amount is not None:
                     lot.high, lot.high_bidder = amount, seat
                     bids.append((seat, amount))
-                    log_bid(number, seat, amount)
+                    append(bid_entry(number, seat, amount))
                     lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
                     nxt = after_bid(lot, seat)
                 else:
-                    write(pass_of[seat])
+                    append(pass_of[seat])
                     nxt = after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:

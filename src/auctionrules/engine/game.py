@@ -36,7 +36,7 @@ from auctionrules.engine.errors import (
 )
 from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
-from auctionrules.engine.history import History, actions_of, materialise
+from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
@@ -45,9 +45,10 @@ from auctionrules.engine.rules import Rules
 from auctionrules.engine.views import View, make_view
 from auctionrules.model import Ruleset
 
-#: The state a move may change, for :meth:`Game.clone`: lists of immutable values
-#: (and the history, a list of immutable entries, copied as a history),
-_FLAT_LISTS = ("deck", "counts", "table", "discard", "sales", "paintings", "_events", "_actions")
+#: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
+_FLAT_LISTS = (
+    "deck", "counts", "table", "discard", "sales", "paintings", "_raw", "_events", "_actions"
+)
 #: and lists of such lists.
 _NESTED_LISTS = ("hands", "distinct", "board", "owned")
 
@@ -164,7 +165,7 @@ class Game(RoundFlow):
 
     def _fresh_history(self) -> None:
         """An empty history and no cached answers."""
-        self._raw = History()
+        self._raw = []
         self._events = []
         self._actions = []
         self._decoded = 0
@@ -470,7 +471,6 @@ class Game(RoundFlow):
             state[name] = list(state[name])
         for name in _NESTED_LISTS:
             state[name] = [list(inner) for inner in state[name]]
-        state["_raw"] = History(self._raw)
         if self.lot is not None:
             state["lot"] = self.lot.copy()
         if self._rng is not None:

@@ -3,18 +3,21 @@
 The events (:mod:`.events`), the action log (``Game.log``), the records and the
 views all read the same list of raw entries, so the shape of an entry must be
 agreed on by the code that writes it and the code that reads it back. Both are
-here: :class:`History` has one constructor per kind of entry, and
-:func:`materialise` and :func:`actions_of` read them. Nothing else builds an
-entry (``tests/engine/test_history.py`` scans the engine's source for one), and
-only the round flow writes: :mod:`.decisions` the actions, :mod:`.flow` what
-follows from them; the auction types return what happened and leave the writing
-to the flow.
+here: one constructor per kind of entry (``bid(round, seat, amount)``,
+``sold(round, ...)``...), and :func:`materialise` and :func:`actions_of`, which
+read them. Nothing else builds an entry (``tests/engine/test_history.py`` scans
+the engine's source for one), and only the round flow appends to the history:
+:mod:`.decisions` the actions, :mod:`.flow` what follows from them; the auction
+types return what happened and leave the writing to the flow.
 
 Entries are tuples, not events, because random play writes some 300 a game and
 most are never read: an entry costs one small tuple (no dict, no object), and the
 :class:`~auctionrules.engine.events.Event` is made only when someone reads it.
-The constructors are methods of the list itself, so the hot loop hoists them as
-bound methods (``bid = history.bid``) and pays one call an entry.
+The history stays a plain ``list`` (its ``append`` and indexing are the
+interpreter's fastest), and the constructors are plain functions: a writer
+appends what one returns. Most entries the bidding loop writes name only a seat
+and a card (a pass, a lead...); those are made once by :func:`round_entries` and
+shared, so the loop pays a constructor call only for a bid's amount.
 
 Three raw forms, told apart by the class of the third item:
 
@@ -58,6 +61,8 @@ COMPACT: dict[str, tuple[str, ...]] = {
 
 #: A raw entry (one of the three forms).
 Entry = tuple[Any, ...]
+#: The history: a game's raw entries, in order.
+History = list[Entry]
 #: Entries of one kind, one per seat (or per card code).
 PerSeat = tuple[Entry, ...]
 
@@ -68,137 +73,133 @@ KINDS: tuple[str, ...] = (
 )
 
 
-class History(list[Entry]):
-    """The raw entries of a game, in order, and their constructors: one method per
-    kind of entry, each taking the 1-based round ``number`` first.
+# --- the constructors: one per kind of entry, the 1-based round ``number`` first ---------
+# the actions: compact entries (see COMPACT)
 
-    Entries are immutable once written (a clone shares them); read them with
-    :func:`materialise` and :func:`actions_of`. ``list(history)`` is a plain list of
-    the same entries; ``History(entries)`` a history again.
-    """
 
-    __slots__ = ()
+def play(number: int, seat: int, card: str) -> Entry:
+    """``seat`` led ``card`` (a card name)."""
+    return ("play", number, seat, card)
 
-    #: Write an entry a constructor made (one of :func:`round_entries`).
-    write = list.append
 
-    # --- the actions: compact entries (see COMPACT) -------------------------------------
+def add(number: int, seat: int, card: str) -> Entry:
+    """``seat`` added ``card`` to the double under the hammer."""
+    return ("add", number, seat, card)
 
-    def play(self, number: int, seat: int, card: str) -> None:
-        """``seat`` led ``card`` (a card name)."""
-        self.append(("play", number, seat, card))
 
-    def add(self, number: int, seat: int, card: str) -> None:
-        """``seat`` added ``card`` to the double under the hammer."""
-        self.append(("add", number, seat, card))
+def bid(number: int, seat: int, amount: int) -> Entry:
+    """``seat`` bid ``amount`` in an open or once-around auction."""
+    return ("bid", number, seat, amount)
 
-    def bid(self, number: int, seat: int, amount: int) -> None:
-        """``seat`` bid ``amount`` in an open or once-around auction."""
-        self.append(("bid", number, seat, amount))
 
-    def price(self, number: int, seat: int, amount: int) -> None:
-        """The auctioneer ``seat`` named the fixed price ``amount``."""
-        self.append(("price", number, seat, amount))
+def price(number: int, seat: int, amount: int) -> Entry:
+    """The auctioneer ``seat`` named the fixed price ``amount``."""
+    return ("price", number, seat, amount)
 
-    def pass_(self, number: int, seat: int) -> None:
-        """``seat`` passed (a bid, a purchase, a double's second card, a flip)."""
-        self.append(("pass", number, seat))
 
-    def buy(self, number: int, seat: int) -> None:
-        """``seat`` bought the lot at the fixed price."""
-        self.append(("buy", number, seat))
+def pass_(number: int, seat: int) -> Entry:
+    """``seat`` passed (a bid, a purchase, a double's second card, a flip)."""
+    return ("pass", number, seat)
 
-    def sealed_bid(self, number: int, seat: int, amount: int | None) -> None:
-        """``seat`` made its sealed bid, ``amount`` or ``None`` for an empty fist: kept
-        for the action log, hidden from the event until the ``reveal``."""
-        self.append(("sealed-bid", number, seat, amount))
 
-    def flip(self, number: int, seat: int, hand: int, card: str) -> None:
-        """``seat`` chose to turn over the top ``card`` of dummy hand ``hand``."""
-        self.append(("flip", number, seat, hand, card))
+def buy(number: int, seat: int) -> Entry:
+    """``seat`` bought the lot at the fixed price."""
+    return ("buy", number, seat)
 
-    # --- what follows from the actions ----------------------------------------------------
 
-    def deal(self, number: int, cards: list[int], deck: int) -> None:
-        """The hands received ``cards`` cards each (never which); ``deck`` are left."""
-        self.append(("deal", number, {"cards": cards, "deck": deck}))
+def sealed_bid(number: int, seat: int, amount: int | None) -> Entry:
+    """``seat`` made its sealed bid, ``amount`` or ``None`` for an empty fist: kept
+    for the action log, hidden from the event until the ``reveal``."""
+    return ("sealed-bid", number, seat, amount)
 
-    def reveal(self, number: int, bids: list[int]) -> None:
-        """The sealed bids opened, one per seat (0: an empty fist)."""
-        self.append(("reveal", number, {"bids": bids}))
 
-    def sold(  # noqa: PLR0917 - positional: a call with keywords costs more, once a sale
-        self,
-        number: int,
-        names: Sequence[str],
-        seat: int,
-        price: int,
-        cards: list[int],
-        auctioneer: int,
-        payments: Sequence[tuple[int, int]],
-    ) -> None:
-        """``seat`` bought the lot's ``cards`` (codes, named by ``names``) for ``price``,
-        paid as ``payments``. Deferred (:func:`sold_fields`)."""
-        self.append(
-            ("sold", number, sold_fields, names, seat, price, cards, auctioneer, payments)
-        )
+def flip(number: int, seat: int, hand: int, card: str) -> Entry:
+    """``seat`` chose to turn over the top ``card`` of dummy hand ``hand``."""
+    return ("flip", number, seat, hand, card)
 
-    def taken_free(self, number: int, seat: int, cards: list[str], auctioneer: int) -> None:
-        """``seat`` took the lot's ``cards`` without paying: a ``sold`` event at price 0,
-        marked ``free``."""
-        self.append(("sold", number, {
-            "seat": seat, "price": 0, "cards": cards, "auctioneer": auctioneer,
-            "payments": [], "free": True,
-        }))
 
-    def unsold(self, number: int, cards: list[str]) -> None:
-        """The lot's ``cards`` stay on the table, unowned."""
-        self.append(("unsold", number, {"cards": cards}))
+# what follows from the actions
 
-    def dummy_flip(self, number: int, seat: int, hand: int, card: str) -> None:
-        """A dummy ``card`` of hand ``hand`` turned over automatically, ``seat`` laying
-        it: the ``flip`` event of no action (not a compact entry)."""
-        self.append(("flip", number, {"seat": seat, "hand": hand, "card": card}))
 
-    def round_end(
-        self,
-        number: int,
-        *,
-        ids: Sequence[str],
-        reason: str,
-        artist: int | None,
-        counts: list[int],
-        names: Sequence[str],
-        unsold: list[int],
-    ) -> None:
-        """The round ended for ``reason`` (``artist``'s card ended it, or ``None``).
-        Deferred (:func:`round_end_fields`): ``counts`` and ``unsold`` must not change."""
-        self.append(
-            ("round-end", number, round_end_fields, ids, reason, artist, counts, names, unsold)
-        )
+def deal(number: int, cards: list[int], deck: int) -> Entry:
+    """The hands received ``cards`` cards each (never which); ``deck`` are left."""
+    return ("deal", number, {"cards": cards, "deck": deck})
 
-    def scored(
-        self,
-        number: int,
-        *,
-        ids: Sequence[str],
-        ranked: Sequence[int],
-        added: Sequence[int],
-        board: list[list[int]],
-        round_index: int,
-        values: Sequence[int],
-        payouts: Sequence[int],
-    ) -> None:
-        """The round was scored. Deferred (:func:`scored_fields`): the board's rows up to
-        ``round_index`` never change again."""
-        self.append((
-            "scored", number, scored_fields, ids, ranked, added, board, round_index,
-            values, payouts,
-        ))
 
-    def game_end(self, number: int, reason: str, cash: list[int], winners: list[int]) -> None:
-        """The game ended for ``reason`` with ``cash``; ``winners`` are seats."""
-        self.append(("game-end", number, {"reason": reason, "cash": cash, "winners": winners}))
+def reveal(number: int, bids: list[int]) -> Entry:
+    """The sealed bids opened, one per seat (0: an empty fist)."""
+    return ("reveal", number, {"bids": bids})
+
+
+def sold(  # noqa: PLR0917 - positional: a call with keywords costs more, once a sale
+    number: int,
+    names: Sequence[str],
+    seat: int,
+    price: int,
+    cards: list[int],
+    auctioneer: int,
+    payments: Sequence[tuple[int, int]],
+) -> Entry:
+    """``seat`` bought the lot's ``cards`` (codes, named by ``names``) for ``price``,
+    paid as ``payments``. Deferred (:func:`sold_fields`)."""
+    return ("sold", number, sold_fields, names, seat, price, cards, auctioneer, payments)
+
+
+def taken_free(number: int, seat: int, cards: list[str], auctioneer: int) -> Entry:
+    """``seat`` took the lot's ``cards`` without paying: a ``sold`` event at price 0,
+    marked ``free``."""
+    return ("sold", number, {
+        "seat": seat, "price": 0, "cards": cards, "auctioneer": auctioneer,
+        "payments": [], "free": True,
+    })
+
+
+def unsold(number: int, cards: list[str]) -> Entry:
+    """The lot's ``cards`` stay on the table, unowned."""
+    return ("unsold", number, {"cards": cards})
+
+
+def dummy_flip(number: int, seat: int, hand: int, card: str) -> Entry:
+    """A dummy ``card`` of hand ``hand`` turned over automatically, ``seat`` laying
+    it: the ``flip`` event of no action (not a compact entry)."""
+    return ("flip", number, {"seat": seat, "hand": hand, "card": card})
+
+
+def round_end(  # noqa: PLR0917 - positional, as sold
+    number: int,
+    ids: Sequence[str],
+    reason: str,
+    artist: int | None,
+    counts: list[int],
+    names: Sequence[str],
+    unsold: list[int],
+) -> Entry:
+    """The round ended for ``reason`` (``artist``'s card ended it, or ``None``).
+    Deferred (:func:`round_end_fields`): ``counts`` and ``unsold`` must not change."""
+    return ("round-end", number, round_end_fields, ids, reason, artist, counts, names, unsold)
+
+
+def scored(  # noqa: PLR0917 - positional, as sold
+    number: int,
+    ids: Sequence[str],
+    ranked: Sequence[int],
+    added: Sequence[int],
+    board: list[list[int]],
+    round_index: int,
+    values: Sequence[int],
+    payouts: Sequence[int],
+) -> Entry:
+    """The round was scored. Deferred (:func:`scored_fields`): the board's rows up to
+    ``round_index`` never change again."""
+    return (
+        "scored", number, scored_fields, ids, ranked, added, board, round_index,
+        values, payouts,
+    )
+
+
+def game_end(number: int, reason: str, cash: list[int], winners: list[int]) -> Entry:
+    """The game ended for ``reason`` with ``cash``; ``winners`` are seats."""
+    return ("game-end", number, {"reason": reason, "cash": cash, "winners": winners})
 
 
 #: :func:`round_entries`: every seat's ``pass``, ``buy`` and empty fist, and its ``play``
@@ -212,28 +213,16 @@ def round_entries(number: int, players: int, names: tuple[str, ...]) -> RoundEnt
     the constructors for every seat: ``(passes, buys, empty_fists, plays)``, indexed by
     seat (``plays[seat][code]`` for the card ``names[code]``).
 
-    An entry never changes, so one value serves every time it is written (with
-    :meth:`History.write`), in any game: the bidding loop, which writes some 180 of
-    these a game, takes them from here instead of calling a constructor each time.
+    An entry never changes, so one value serves every time it is written, in any
+    game: the bidding loop, which writes some 180 of these a game, takes them from
+    here instead of calling a constructor each time.
     """
-    made = History()
     seats = range(players)
-    for seat in seats:
-        made.pass_(number, seat)
-    for seat in seats:
-        made.buy(number, seat)
-    for seat in seats:
-        made.sealed_bid(number, seat, None)
-    for seat in seats:
-        for name in names:
-            made.play(number, seat, name)
-    cards = len(names)
-    first = 3 * players  # (where the plays start)
     return (
-        tuple(made[:players]),
-        tuple(made[players : 2 * players]),
-        tuple(made[2 * players : first]),
-        tuple([tuple(made[first + seat * cards : first + (seat + 1) * cards]) for seat in seats]),
+        tuple([pass_(number, seat) for seat in seats]),
+        tuple([buy(number, seat) for seat in seats]),
+        tuple([sealed_bid(number, seat, None) for seat in seats]),
+        tuple([tuple([play(number, seat, name) for name in names]) for seat in seats]),
     )
 
 
@@ -288,7 +277,7 @@ def actions_of(
 
 def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
     """``sold``: who bought the lot's cards, at what price, and who was paid what
-    (an entry of :meth:`History.sold`)."""
+    (an entry of :func:`sold`)."""
     names, seat, price, cards, auctioneer, payments = raw[3:]
     return {
         "seat": seat,
@@ -302,7 +291,7 @@ def sold_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
 def round_end_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
     """``round-end``: why the round ended, the artist whose card ended it, the counts,
     the cards that end the round unsold (the lot under the hammer, never auctioned)
-    (an entry of :meth:`History.round_end`)."""
+    (an entry of :func:`round_end`)."""
     ids, reason, artist, counts, names, unsold = raw[3:]
     return {
         "reason": reason,
@@ -315,7 +304,7 @@ def round_end_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
 def scored_fields(raw: tuple[Any, ...]) -> dict[str, Any]:
     """``scored``: the ranking, the values placed, each artist's total on the board so
     far (``totals``, and ``board`` its older name; rows up to the round's, which never
-    change again) and the payouts (an entry of :meth:`History.scored`)."""
+    change again) and the payouts (an entry of :func:`scored`)."""
     ids, ranked, added, board, round_index, values, payouts = raw[3:]
     rows = board[: round_index + 1]
     totals = dict(zip(ids, map(sum, zip(*rows, strict=True)), strict=True))
