@@ -17,7 +17,7 @@ The history stays a plain ``list`` (its ``append`` and indexing are the
 interpreter's fastest), and the constructors are plain functions: a writer
 appends what one returns. Most entries the bidding loop writes name only a seat
 and a card (a pass, a lead...); those are made once by :func:`round_entries` and
-shared, so the loop pays a constructor call only for a bid's amount.
+shared, so the loop pays a constructor call only for an amount (a bid, a price).
 
 Three raw forms, told apart by the class of the third item:
 
