@@ -28,7 +28,7 @@ from auctionrules.engine import (
 )
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import default_agents
-from auctionrules.engine.events import COMPACT
+from auctionrules.engine.history import COMPACT
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 

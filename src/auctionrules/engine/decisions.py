@@ -27,6 +27,14 @@ can be made afresh from any state: a clone, a pickle, a determinized game. The
 rule choices are the compiled strategies'; the state changes that are not
 decisions (a lead's consequences, a sale, a flip, a round end) are the round
 flow's (:class:`~auctionrules.engine.flow.RoundFlow`).
+
+Every answer is logged here, each entry made by its constructor in
+:mod:`auctionrules.engine.history` (the entry's shape written in one place):
+those that name only a seat and a card (a lead, a pass, a purchase, an empty
+fist) are made once and shared (:func:`~auctionrules.engine.history.round_entries`),
+so the loop calls a constructor only for an amount. What an auction type works
+out (the bids a sealed reveal opened) it returns, and it is logged here too, so
+the auction types never write the history.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Union
 
+from auctionrules.engine import history as entry
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
@@ -46,6 +55,7 @@ from auctionrules.engine.auctions.bidding import (
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
+from auctionrules.engine.history import round_entries
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
@@ -77,7 +87,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     """Play ``game`` on, asking ``chooser[seat]`` (or, for ``None``, the caller: see
     the module docstring) at every decision, until the game is over."""
     rules = game.rules
-    n, unit, raw = game.n, game._unit, game._raw
+    n, unit = game.n, game._unit
+    # the history, with the constructors of the entries an amount is in (one call an
+    # entry); the entries that name only a seat and a card are made once (round_entries)
+    append, bid_entry, sealed_bid_entry = game._raw.append, entry.bid, entry.sealed_bid
+    tabled = 0  # (the round of the entries taken from round_entries: none yet)
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
     ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
@@ -91,6 +105,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
         phase = game.phase
         if phase == 0:  # LEAD: the seat to lead lays a card
             seat = game.turn
+            number = game.round + 1
+            if number != tabled:
+                tabled = number
+                pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
             codes = game.leadable(seat) if companion_rule else game.distinct[seat]
             agent = chooser[seat]
             if agent is None:
@@ -103,7 +121,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             hand.remove(code)
             if code not in hand:
                 game.distinct[seat].remove(code)
-            raw.append(("play", game.round + 1, seat, names[code]))
+            append(play_of[seat][code])
             game.lot = led = Lot(n, seat, code, code % 5)
             game.last_card_player = game.last_auctioneer = seat
             counts, artist = game.counts, code // 5
@@ -136,6 +154,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
         lot = game.lot
         assert lot is not None
         kind, number, cash = lot.kind, game.round + 1, game.cash
+        if number != tabled:
+            tabled = number
+            pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
         if kind == DOUBLE:  # each in turn may add a second card of the artist
             first = lot.cards[0]
             while True:
@@ -156,7 +177,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if second is not None:  # the lot goes on as the second card's type
                     game.add_second(lot, seat, second)
                     break
-                raw.append(("pass", number, seat))
+                append(pass_of[seat])
                 if not lot.ask_next():
                     DoubleAuction.nobody_adds(game, lot)
                     break
@@ -181,8 +202,12 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                             amount = None
                     sealed[who] = amount or kept
                     # (the entry keeps the amount for the action log; the event hides it)
-                    raw.append(("sealed-bid", number, who, amount))
-            sale = SealedAuction.reveal(game, lot)
+                    if amount is None:
+                        append(empty_fist_of[who])
+                    else:
+                        append(sealed_bid_entry(number, who, amount))
+            opened, sale = SealedAuction.reveal(game, lot)
+            append(entry.reveal(number, opened))
             if sale is None:
                 game.no_bid(lot)
             elif sale is TIE_UNSOLD:
@@ -200,7 +225,8 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     price = action.amount  # type: ignore[attr-defined]
                 else:
                     price = agent.price(span)
-                FixedPriceAuction.name_price(game, lot, seat, price)
+                append(entry.price(number, seat, price))
+                FixedPriceAuction.name_price(game, lot, price)
             price = lot.price
             while True:
                 seat = lot.asker
@@ -215,10 +241,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent.pick(1)
                     buys = False
                 if buys:
-                    raw.append(("buy", number, seat))
+                    append(buy_of[seat])
                     game.sell(lot, seat, price)
                     break
-                raw.append(("pass", number, seat))
+                append(pass_of[seat])
                 if not lot.ask_next():
                     sale = FixedPriceAuction.nobody_buys(game, lot)
                     if sale is not None:
@@ -250,11 +276,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if amount is not None:
                     lot.high, lot.high_bidder = amount, seat
                     bids.append((seat, amount))
-                    raw.append(("bid", number, seat, amount))
+                    append(bid_entry(number, seat, amount))
                     lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
                     nxt = after_bid(lot, seat)
                 else:
-                    raw.append(("pass", number, seat))
+                    append(pass_of[seat])
                     nxt = after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:

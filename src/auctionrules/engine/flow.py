@@ -7,6 +7,12 @@ and what the answer does) are :mod:`.decisions`, which calls the methods here
 (:meth:`RoundFlow.sell`, :meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`,
 :meth:`RoundFlow.add_second`...); the auction types set their lots up through
 them. Nothing here checks legality: :class:`Game` does that first.
+
+The flow and the decisions are the history's only writers, each entry made by
+its constructor in :mod:`auctionrules.engine.history`: the decisions log the
+actions, the flow what follows from them (a sale, a flip, a round's end and
+score, a deal, the game's end), so whatever changes the state also says so in
+the log, in the order it happened.
 """
 
 from __future__ import annotations
@@ -16,11 +22,13 @@ from bisect import bisect_left
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from auctionrules.engine import history as entry
 from auctionrules.engine.actions import Action
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.dummy import choose
-from auctionrules.engine.events import Event, round_end_fields, scored_fields, sold_fields
+from auctionrules.engine.events import Event
+from auctionrules.engine.history import History
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
@@ -75,8 +83,9 @@ class RoundFlow:
     #: free, both cards of a double: every card that came into its possession; public)
     paintings: list[int]
     outcome: Outcome | None
-    #: raw log entries, ``(kind, round, fields)`` or compact (see :mod:`.events`)
-    _raw: list[tuple[Any, ...]]
+    #: the history: raw log entries, appended here and in :mod:`.decisions` only, each
+    #: made by its constructor (see :mod:`.history`)
+    _raw: History
     _events: list[Event]
     #: the decisions generator the step API drives, and the decision it waits for
     #: (see :mod:`.decisions`); made from the state when first needed
@@ -169,9 +178,11 @@ class RoundFlow:
             return None if rules.broke_keeps else (0, 0, unit)
         return (lo, top - (top - lo) % unit, unit)
 
-    def emit(self, kind: str, **fields: Any) -> None:
-        """Append an event to the log."""
-        self._raw.append((kind, self.round + 1, fields))
+    def _open(self, leader: int) -> None:
+        """The game begins from its dealt position: the ``deal`` entry (the cards each
+        hand holds), then the first lead from ``leader``."""
+        self._raw.append(entry.deal(self.round + 1, list(map(len, self.hands)), len(self.deck)))
+        self._lead_from(leader)
 
     def _lead_from(self, start: int) -> None:
         if self.hands[start] and not self._companion_rule:  # the usual case, first
@@ -208,7 +219,7 @@ class RoundFlow:
         self._take_from_hand(seat, code)
         lot.cards.append(code)
         lot.adder = seat
-        self._raw.append(("add", self.round + 1, seat, self._names[code]))
+        self._raw.append(entry.add(self.round + 1, seat, self._names[code]))
         self.last_card_player = seat
         if self.rules.adder_auctions:
             lot.auctioneer = seat
@@ -238,8 +249,9 @@ class RoundFlow:
         self.owned[winner].extend(lot.cards)
         self.paintings[winner] += len(lot.cards)
         self.sales.append((self.round + 1, winner, price))
-        self._raw.append(("sold", self.round + 1, sold_fields, self._names, winner, price,
-                          lot.cards, lot.auctioneer, payments))
+        self._raw.append(entry.sold(
+            self.round + 1, self._names, winner, price, lot.cards, lot.auctioneer, payments
+        ))
         self._settled(lot, winner)
 
     def take_free(self, lot: Lot, seat: int) -> None:
@@ -247,14 +259,14 @@ class RoundFlow:
         self.owned[seat].extend(lot.cards)
         self.paintings[seat] += len(lot.cards)
         cards = list(map(self._names.__getitem__, lot.cards))
-        self.emit("sold", seat=seat, price=0, cards=cards, auctioneer=lot.auctioneer,
-                  payments=[], free=True)
+        self._raw.append(entry.taken_free(self.round + 1, seat, cards, lot.auctioneer))
         self._settled(lot, seat)
 
     def leave_unsold(self, lot: Lot) -> None:
         """The lot stays on the table, unowned; it still counts for the ranking."""
         self.table.extend(lot.cards)
-        self.emit("unsold", cards=list(map(self._names.__getitem__, lot.cards)))
+        cards = list(map(self._names.__getitem__, lot.cards))
+        self._raw.append(entry.unsold(self.round + 1, cards))
         self._settled(lot, NOBODY)
 
     def no_bid(self, lot: Lot) -> None:
@@ -305,7 +317,7 @@ class RoundFlow:
             if self._flip(seat, chosen=True):
                 return
         else:
-            self._raw.append(("pass", self.round + 1, seat))
+            self._raw.append(entry.pass_(self.round + 1, seat))
         self._lead_from(resume)
 
     def _flip(self, flipper: int, chosen: bool = False) -> bool:
@@ -317,9 +329,9 @@ class RoundFlow:
         self.table.append(code)
         name = self._names[code]
         if chosen:  # the action's compact entry, which the action log reads back
-            self._raw.append(("flip", self.round + 1, flipper, hand_index, name))
+            self._raw.append(entry.flip(self.round + 1, flipper, hand_index, name))
         else:
-            self.emit("flip", seat=flipper, hand=hand_index, card=name)
+            self._raw.append(entry.dummy_flip(self.round + 1, flipper, hand_index, name))
         self.last_card_player = (
             flipper if self.rules.dummy_laid_by_flipper else self.last_auctioneer
         )
@@ -345,8 +357,9 @@ class RoundFlow:
         ids = codec.artist_ids
         reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
         # (self.counts is replaced, never changed, below; the lot's cards list is dropped)
-        self._raw.append(("round-end", self.round + 1, round_end_fields, ids, reason, artist,
-                          self.counts, self._names, unsold))
+        self._raw.append(entry.round_end(
+            self.round + 1, ids, reason, artist, self.counts, self._names, unsold
+        ))
         score = score_round(
             counts=self.counts,
             owned=[map(_ARTIST_OF, cards) for cards in self.owned],
@@ -359,8 +372,10 @@ class RoundFlow:
         )
         self.cash = tuple(map(int.__add__, self.cash, score.payouts))
         self.bank_out += sum(score.payouts)
-        self._raw.append(("scored", self.round + 1, scored_fields, ids, score.ranked,
-                          score.added, self.board, self.round, score.values, score.payouts))
+        self._raw.append(entry.scored(
+            self.round + 1, ids, score.ranked, score.added, self.board, self.round,
+            score.values, score.payouts,
+        ))
         for cards in self.owned:
             self.discard.extend(cards)
             cards.clear()
@@ -386,7 +401,7 @@ class RoundFlow:
             dealt.append(len(take))
         if any(dealt):
             self._index_hands()
-        self._raw.append(("deal", self.round + 1, {"cards": dealt, "deck": len(self.deck)}))
+        self._raw.append(entry.deal(self.round + 1, dealt, len(self.deck)))
         self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
 
     def _finish(self, reason: Reason) -> None:
@@ -403,7 +418,7 @@ class RoundFlow:
             self.round + 1,
         )
         self.phase = OVER
-        self.emit(
-            "game-end", reason=reason.value, cash=list(cash), winners=list(self.outcome.winners)
+        self._raw.append(
+            entry.game_end(self.round + 1, reason.value, list(cash), list(self.outcome.winners))
         )
 

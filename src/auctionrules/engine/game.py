@@ -34,8 +34,9 @@ from auctionrules.engine.errors import (
     MalformedActionError,
     RulesError,
 )
-from auctionrules.engine.events import Event, Events, actions_of, materialise
+from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
+from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
@@ -223,8 +224,7 @@ class Game(RoundFlow):
         self.paintings = list(map(len, self.owned))
         self.outcome = None
         self._fresh_history()
-        self.emit("deal", cards=[len(h) for h in self.hands], deck=len(self.deck))
-        self._lead_from(auctioneer)
+        self._open(auctioneer)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -257,7 +257,7 @@ class Game(RoundFlow):
         """Every action so far as ``(seat, action)``, in order (do not modify).
 
         Read back, and kept, from the history: each action leaves one compact
-        entry in the event log (see :mod:`.events`), so a move costs one entry.
+        entry in the history (see :mod:`.history`), so a move costs one entry.
         """
         raw = self._raw
         if self._decoded < len(raw):

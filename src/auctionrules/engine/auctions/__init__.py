@@ -8,7 +8,9 @@ is refused (:meth:`Auction.check`, ``None`` if it is legal; nothing is changed),
 and holds the rule helpers of its type (the sealed reveal, naming a fixed price,
 what happens when nobody buys or adds). Who is asked what, and what an answer
 does, is written once in :mod:`auctionrules.engine.decisions`. The per-lot state
-lives in the :class:`~auctionrules.engine.lot.Lot`.
+lives in the :class:`~auctionrules.engine.lot.Lot`. An auction type writes no
+history: it returns what happened (the bids a reveal opened) and the round flow,
+the history's only writer, logs it.
 """
 
 from auctionrules.engine.auctions.base import Auction

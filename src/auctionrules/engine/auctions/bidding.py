@@ -129,25 +129,25 @@ class SealedAuction(Auction):
         return "a sealed auction is running: bid or pass"
 
     @staticmethod
-    def reveal(game: RoundFlow, lot: Lot) -> Sale | None:
-        """Every seat has bid: open the fists; the sale, ``None`` if nobody bid,
-        :data:`REBID` (the tied players' sealed bids are reset) or :data:`TIE_UNSOLD`."""
+    def reveal(game: RoundFlow, lot: Lot) -> tuple[list[int], Sale | None]:
+        """Every seat has bid: open the fists. The bids opened (one per seat, 0 for an
+        empty fist: the flow logs them) and the sale, ``None`` if nobody bid, :data:`REBID`
+        (the tied players' sealed bids are reset) or :data:`TIE_UNSOLD`."""
         bids = [b or 0 for b in lot.sealed]
-        game._raw.append(("reveal", game.round + 1, {"bids": bids}))
         best = max(bids)
         if best <= 0:
-            return None
+            return bids, None
         rules = game.rules
         if rules.sealed_rebid and bids.count(best) > 1:
             if lot.high == 0:  # the first tie: the tied bid again, the others are out
                 lot.high = best
                 lot.sealed = [None if b == best else 0 for b in bids]
                 lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
-                return REBID
+                return bids, REBID
             if rules.sealed_tie_unsold:
-                return TIE_UNSOLD
+                return bids, TIE_UNSOLD
         for s in rules.sealed_tie_break.order(lot.auctioneer, lot.n):
             if bids[s] == best:
                 lot.high, lot.high_bidder = best, s
-                return s, best
+                return bids, (s, best)
         raise AssertionError("a tie-break order names every seat")

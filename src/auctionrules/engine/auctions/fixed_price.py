@@ -47,10 +47,10 @@ class FixedPriceAuction(Auction):
         return f"the price is {lot.price}: buy or pass"
 
     @staticmethod
-    def name_price(game: RoundFlow, lot: Lot, seat: int, price: int) -> None:
-        """The auctioneer names ``price``; the others are asked from the left."""
+    def name_price(game: RoundFlow, lot: Lot, price: int) -> None:
+        """The auctioneer named ``price`` (the flow logs it); the others are asked from
+        the left."""
         lot.price = price
-        game._raw.append(("price", game.round + 1, seat, price))
         lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
         lot.asker = lot.order[0]
 
