@@ -46,12 +46,7 @@ from auctionrules.engine import history as entry
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
-from auctionrules.engine.auctions.bidding import (
-    REBID,
-    TIE_UNSOLD,
-    SealedAuction,
-    next_in_order,
-)
+from auctionrules.engine.auctions.bidding import SealedAuction, next_in_order
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
@@ -134,7 +129,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 game._end_round(exhausted=True)
             else:
                 game.phase = 1
-                auctions[led.kind].start(game, led)  # (may settle the lot at once)
+                settled = auctions[led.kind].start(game, led)
+                if settled is not None:  # (nobody may bid, a broke auctioneer keeps it)
+                    game.settle(led, settled)
             if game.phase != 1:
                 continue
             # (on to the auction at once)
@@ -179,7 +176,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     break
                 append(pass_of[seat])
                 if not lot.ask_next():
-                    DoubleAuction.nobody_adds(game, lot)
+                    game.settle(lot, DoubleAuction.nobody_adds(game, lot))
                     break
         elif kind == SEALED:  # every seat bids once, in secret, in any order
             sealed = lot.sealed
@@ -206,14 +203,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                         append(empty_fist_of[who])
                     else:
                         append(sealed_bid_entry(number, who, amount))
-            opened, sale = SealedAuction.reveal(game, lot)
+            opened, settled = SealedAuction.reveal(game, lot)
             append(entry.reveal(number, opened))
-            if sale is None:
-                game.no_bid(lot)
-            elif sale is TIE_UNSOLD:
-                game.leave_unsold(lot)
-            elif sale is not REBID:  # (a re-bid: the loop comes back to the tied seats)
-                game.sell(lot, *sale)
+            if settled is not None:  # (else a re-bid: the loop comes back to the tied seats)
+                game.settle(lot, settled)
         elif kind == FIXED_PRICE:  # the auctioneer names a price; the others may buy
             if lot.price < 0:
                 seat = lot.auctioneer
@@ -246,9 +239,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     break
                 append(pass_of[seat])
                 if not lot.ask_next():
-                    sale = FixedPriceAuction.nobody_buys(game, lot)
-                    if sale is not None:
-                        game.sell(lot, *sale)
+                    game.settle(lot, FixedPriceAuction.nobody_buys(game, lot))
                     break
         else:  # open or once around: a standing bid raised or passed, turn after turn
             if kind == OPEN:

@@ -4,9 +4,12 @@
 holds the state and the transitions that are not decisions: what a lead, a
 sale, a flip and a round end do. The decisions themselves (who is asked what,
 and what the answer does) are :mod:`.decisions`, which calls the methods here
-(:meth:`RoundFlow.sell`, :meth:`RoundFlow.take_free`, :meth:`RoundFlow.no_bid`,
-:meth:`RoundFlow.add_second`...); the auction types set their lots up through
-them. Nothing here checks legality: :class:`Game` does that first.
+(:meth:`RoundFlow.sell`, :meth:`RoundFlow.settle`, :meth:`RoundFlow.add_second`...).
+The auction types read the state and change only their lot: where one settles
+its lot (nobody bid, nobody bought, a broke auctioneer...) it returns a
+:class:`~auctionrules.engine.auctions.base.Settlement` that the flow carries out
+(:meth:`RoundFlow.settle`). Nothing here checks legality: :class:`Game` does
+that first.
 
 The flow and the decisions are the history's only writers, each entry made by
 its constructor in :mod:`auctionrules.engine.history`: the decisions log the
@@ -37,6 +40,7 @@ from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
 
 if TYPE_CHECKING:
+    from auctionrules.engine.auctions.base import Settlement
     from auctionrules.engine.views import Kept
 
 #: A card code's artist index (``code // 5``) as a C-level callable, for ``map``.
@@ -211,7 +215,9 @@ class RoundFlow:
     def add_second(self, lot: Lot, seat: int, code: int) -> None:
         """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
         if self.place_second(lot, seat, code):
-            AUCTIONS[lot.kind].start(self, lot)
+            settled = AUCTIONS[lot.kind].start(self, lot)
+            if settled is not None:
+                self.settle(lot, settled)
 
     def place_second(self, lot: Lot, seat: int, code: int) -> bool:
         """:meth:`add_second` up to the auction: ``True`` if the lot goes on as the
@@ -268,6 +274,18 @@ class RoundFlow:
         cards = list(map(self._names.__getitem__, lot.cards))
         self._raw.append(entry.unsold(self.round + 1, cards))
         self._settled(lot, NOBODY)
+
+    def settle(self, lot: Lot, settlement: Settlement) -> None:
+        """Carry out what an auction type says becomes of its lot."""
+        kind = settlement.kind
+        if kind == "sold":
+            self.sell(lot, settlement.seat, settlement.price)
+        elif kind == "free":
+            self.take_free(lot, settlement.seat)
+        elif kind == "unsold":
+            self.leave_unsold(lot)
+        else:
+            self.no_bid(lot)
 
     def no_bid(self, lot: Lot) -> None:
         """Nobody bid: the ``no_bid`` strategy names the taker."""

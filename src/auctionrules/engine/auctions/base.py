@@ -5,16 +5,51 @@ The five strategies are in :mod:`auctionrules.engine.auctions`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+import attrs
 
 from auctionrules.engine.actions import Action
-from auctionrules.engine.lot import Lot
+from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
     from auctionrules.engine.flow import RoundFlow
 
 #: A sale: ``(buyer, price)``.
 Sale = tuple[int, int]
+
+
+@attrs.frozen
+class Settlement:
+    """How an auction type settles its lot, for the round flow to carry out.
+
+    An auction type changes only its lot; the money, the cards, the history and who
+    leads next are the round flow's (:meth:`RoundFlow.settle
+    <auctionrules.engine.flow.RoundFlow.settle>`), so a rule of one auction type
+    cannot skip a step of settling a lot. ``kind``: ``sold`` (to ``seat`` for
+    ``price``), ``free`` (``seat`` takes it without paying), ``unsold`` (it stays on
+    the table) or ``no-bid`` (nobody bid: the ``no_bid`` rule says who takes it).
+    """
+
+    kind: Literal["sold", "free", "unsold", "no-bid"]
+    seat: int = NOBODY
+    price: int = 0
+
+
+#: Nobody bid (or nobody could): the ``no_bid`` rule names the taker.
+NO_BID = Settlement("no-bid")
+#: The lot stays on the table, unowned (it still counts for the ranking).
+UNSOLD = Settlement("unsold")
+
+
+def sold(seat: int, price: int) -> Settlement:
+    """``seat`` buys the lot for ``price``."""
+    return Settlement("sold", seat, price)
+
+
+def free(seat: int) -> Settlement:
+    """``seat`` takes the lot without paying."""
+    return Settlement("free", seat)
 
 
 def range_reason(kind: str, amount: int, rng: tuple[int, int, int] | None) -> str | None:
@@ -32,14 +67,16 @@ class Auction:
 
     An auction type sets its lot up (:meth:`start`) and says why an action is
     refused (:meth:`check`); its decisions are asked and carried out by
-    :mod:`auctionrules.engine.decisions`.
+    :mod:`auctionrules.engine.decisions`. It reads the game and changes only its lot:
+    where it settles the lot it returns a :class:`Settlement`.
     """
 
     __slots__ = ()
     name = ""
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
-        """Set the lot up for this auction type (may settle it at once)."""
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+        """Set the lot up for this auction type; the settlement if that settles it at
+        once (nobody may bid, a broke auctioneer keeps the lot), else ``None``."""
         raise NotImplementedError
 
     def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:

@@ -6,8 +6,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Bid, Pass
-from auctionrules.engine.auctions.base import Auction, Sale, range_reason
-from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.auctions.base import (
+    NO_BID,
+    UNSOLD,
+    Auction,
+    Settlement,
+    range_reason,
+    sold,
+)
+from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
     from auctionrules.engine.flow import RoundFlow
@@ -30,12 +37,12 @@ class _Bidding(Auction):
         """Set the lot up; the first seat asked (``None``: nobody may bid)."""
         raise NotImplementedError
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
         asker = self.opening(game, lot)
         if asker is None:
-            game.no_bid(lot)  # (nobody may bid, so nobody bid)
-        else:
-            lot.asker = asker
+            return NO_BID  # (nobody may bid, so nobody bid)
+        lot.asker = asker
+        return None
 
     def barred(self, game: RoundFlow) -> bool:
         """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
@@ -63,13 +70,13 @@ class OpenAuction(_Bidding):
     def barred(self, game: RoundFlow) -> bool:
         return game.rules.open_auctioneer_barred
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
         # (_Bidding.start with the opening in place: once per open lot)
         asker = game.rules.open_ending.first(lot)
         if asker is None:
-            game.no_bid(lot)
-        else:
-            lot.asker = asker
+            return NO_BID
+        lot.asker = asker
+        return None
 
 
 class OnceAround(_Bidding):
@@ -86,8 +93,9 @@ class OnceAround(_Bidding):
         lot.order, lot.pos = order, 0
         return order[0]
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
         lot.asker = self.opening(game, lot)  # type: ignore[assignment]  # (never None)
+        return None
 
     def barred(self, game: RoundFlow) -> bool:
         return game.rules.once_auctioneer_barred
@@ -97,12 +105,6 @@ def next_in_order(lot: Lot, seat: int) -> int | None:
     """The next seat of the lot's speaking order, bid or pass alike."""
     lot.pos += 1
     return lot.order[lot.pos] if lot.pos < len(lot.order) else None
-
-
-#: :meth:`SealedAuction.reveal`'s answers other than a sale or ``None`` (nobody bid),
-#: under ``sealed.ties``: the tied players bid once more; a second tie left unsold.
-REBID: Sale = (NOBODY, 0)
-TIE_UNSOLD: Sale = (NOBODY, -1)
 
 
 class SealedAuction(Auction):
@@ -118,8 +120,9 @@ class SealedAuction(Auction):
     __slots__ = ()
     name = "sealed"
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
         lot.sealed = [None] * lot.n
+        return None
 
     def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
@@ -129,25 +132,26 @@ class SealedAuction(Auction):
         return "a sealed auction is running: bid or pass"
 
     @staticmethod
-    def reveal(game: RoundFlow, lot: Lot) -> tuple[list[int], Sale | None]:
+    def reveal(game: RoundFlow, lot: Lot) -> tuple[list[int], Settlement | None]:
         """Every seat has bid: open the fists. The bids opened (one per seat, 0 for an
-        empty fist: the flow logs them) and the sale, ``None`` if nobody bid, :data:`REBID`
-        (the tied players' sealed bids are reset) or :data:`TIE_UNSOLD`."""
+        empty fist: the flow logs them) and the settlement: the sale, nobody bid, or
+        under ``sealed.ties`` a second tie left unsold; ``None`` after a first tie (the
+        tied players' sealed bids are reset: they bid once more)."""
         bids = [b or 0 for b in lot.sealed]
         best = max(bids)
         if best <= 0:
-            return bids, None
+            return bids, NO_BID
         rules = game.rules
         if rules.sealed_rebid and bids.count(best) > 1:
             if lot.high == 0:  # the first tie: the tied bid again, the others are out
                 lot.high = best
                 lot.sealed = [None if b == best else 0 for b in bids]
                 lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
-                return bids, REBID
+                return bids, None
             if rules.sealed_tie_unsold:
-                return bids, TIE_UNSOLD
+                return bids, UNSOLD
         for s in rules.sealed_tie_break.order(lot.auctioneer, lot.n):
             if bids[s] == best:
                 lot.high, lot.high_bidder = best, s
-                return bids, (s, best)
+                return bids, sold(s, best)
         raise AssertionError("a tie-break order names every seat")

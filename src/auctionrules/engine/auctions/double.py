@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Add, Pass
-from auctionrules.engine.auctions.base import Auction
+from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.lot import Lot
 
@@ -21,11 +21,12 @@ class DoubleAuction(Auction):
     __slots__ = ()
     name = "double"
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
         rules = game.rules
         order = rules.orders[lot.leader]
         order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
         lot.order, lot.pos, lot.asker = order, 0, order[0]
+        return None
 
     @staticmethod
     def must_add(game: RoundFlow, lot: Lot, seat: int) -> bool:
@@ -51,9 +52,6 @@ class DoubleAuction(Auction):
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
 
     @staticmethod
-    def nobody_adds(game: RoundFlow, lot: Lot) -> None:
+    def nobody_adds(game: RoundFlow, lot: Lot) -> Settlement:
         """Everyone passed: ``double.nobody_adds`` says what becomes of the double."""
-        if game.rules.nobody_adds_unsold:
-            game.leave_unsold(lot)
-        else:
-            game.take_free(lot, lot.leader)
+        return UNSOLD if game.rules.nobody_adds_unsold else free(lot.leader)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Buy, Pass, Price
-from auctionrules.engine.auctions.base import Auction, Sale, range_reason
+from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free, range_reason, sold
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
@@ -27,11 +27,12 @@ class FixedPriceAuction(Auction):
     __slots__ = ()
     name = "fixed-price"
 
-    def start(self, game: RoundFlow, lot: Lot) -> None:
+    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
         lot.price = -1
         lot.asker = lot.auctioneer
-        if game.price_range(lot.auctioneer) is None:
-            game.take_free(lot, lot.auctioneer)
+        if game.price_range(lot.auctioneer) is None:  # (a broke auctioneer keeps the lot)
+            return free(lot.auctioneer)
+        return None
 
     def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
         if lot.price < 0:
@@ -55,9 +56,9 @@ class FixedPriceAuction(Auction):
         lot.asker = lot.order[0]
 
     @staticmethod
-    def nobody_buys(game: RoundFlow, lot: Lot) -> Sale | None:
+    def nobody_buys(game: RoundFlow, lot: Lot) -> Settlement:
         """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does:
-        buy (the sale), take the lot free or leave it unsold (both done here; ``None``).
+        buy, take the lot free or leave it unsold.
 
         A price above the auctioneer's cash (``max_price: unlimited``) is settled by
         ``fixed_price.above_cash``: the lot is unsold (naming a price one cannot pay
@@ -67,10 +68,8 @@ class FixedPriceAuction(Auction):
         if rules.nobody_buys_pays:
             cash = game.cash[lot.auctioneer]
             if lot.price <= cash or not rules.above_cash_unsold:
-                return lot.auctioneer, min(lot.price, cash)
-            game.leave_unsold(lot)
-        elif rules.nobody_buys_unsold:
-            game.leave_unsold(lot)
-        else:
-            game.take_free(lot, lot.auctioneer)
-        return None
+                return sold(lot.auctioneer, min(lot.price, cash))
+            return UNSOLD
+        if rules.nobody_buys_unsold:
+            return UNSOLD
+        return free(lot.auctioneer)
