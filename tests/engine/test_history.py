@@ -189,18 +189,26 @@ def test_the_checks_see_what_they_look_for() -> None:
     ]
 
 
-def _one_of_each() -> list[Entry]:
-    names = ("a/open", "a/double")
+def _actions(lead: str, second: str) -> list[Entry]:
+    """One entry of each kind of action but a flip (a lead, a second card, a bid, a
+    pass, a price, a purchase, a sealed bid, an empty fist)."""
     return [
-        history.deal(1, [3, 3], 10),
-        history.play(1, 0, "a/double"),
-        history.add(1, 1, "a/open"),
+        history.play(1, 0, lead),
+        history.add(1, 1, second),
         history.bid(1, 2, 5000),
         history.pass_(1, 0),
         history.price(1, 1, 7000),
         history.buy(1, 2),
         history.sealed_bid(1, 0, 3000),
         history.sealed_bid(1, 1, None),
+    ]
+
+
+def _one_of_each() -> list[Entry]:
+    names = ("a/open", "a/double")
+    return [
+        history.deal(1, [3, 3], 10),
+        *_actions("a/double", "a/open"),
         history.reveal(1, [3000, 0]),
         history.sold(1, names, 2, 7000, [0, 1], 1, ((1, 7000),)),
         history.taken_free(1, 0, ["a/open"], 0),
@@ -250,14 +258,7 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
 def test_the_compact_entries_are_the_action_log() -> None:
     rules = compile_rules(load_ruleset("hig-1992-en"), 3)
     entries = [
-        history.play(1, 0, "lite-metal/open"),
-        history.add(1, 1, "lite-metal/sealed"),
-        history.bid(1, 2, 5000),
-        history.pass_(1, 0),
-        history.price(1, 1, 7000),
-        history.buy(1, 2),
-        history.sealed_bid(1, 0, 3000),
-        history.sealed_bid(1, 1, None),
+        *_actions("lite-metal/open", "lite-metal/sealed"),
         history.reveal(1, [3000, 0, 0]),  # (not an action)
         history.flip(1, 1, 0, "lite-metal/open"),
         history.dummy_flip(1, 1, 0, "lite-metal/open"),  # (not an action)
