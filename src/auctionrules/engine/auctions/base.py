@@ -5,9 +5,7 @@ The five strategies are in :mod:`auctionrules.engine.auctions`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-import attrs
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from auctionrules.engine.actions import Action
 from auctionrules.engine.lot import NOBODY, Lot
@@ -19,8 +17,7 @@ if TYPE_CHECKING:
 Sale = tuple[int, int]
 
 
-@attrs.frozen
-class Settlement:
+class Settlement(NamedTuple):
     """How an auction type settles its lot, for the round flow to carry out.
 
     An auction type changes only its lot; the money, the cards, the history and who
@@ -29,6 +26,8 @@ class Settlement:
     cannot skip a step of settling a lot. ``kind``: ``sold`` (to ``seat`` for
     ``price``), ``free`` (``seat`` takes it without paying), ``unsold`` (it stays on
     the table) or ``no-bid`` (nobody bid: the ``no_bid`` rule says who takes it).
+    (A named tuple: an immutable value, made a dozen times a game, at a third of the
+    cost of a frozen attrs class.)
     """
 
     kind: Literal["sold", "free", "unsold", "no-bid"]
