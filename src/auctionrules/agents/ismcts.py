@@ -1,38 +1,52 @@
-"""Information-set Monte Carlo tree search over determinizations, from a view alone.
+"""Information-set Monte Carlo search over determinizations, from a view alone.
 
-:class:`ISMCTSAgent` keeps one tree of its own decisions for the information
-set it is in (an open-loop single-observer IS-MCTS: Cowling, Powley and
-Whitehouse's SO-ISMCTS, with the other seats played by a model instead of being
-searched). Each iteration draws a full game consistent with the agent's view
+Each iteration draws a full game consistent with the agent's view
 (:func:`auctionrules.engine.determinize`: the others' hands, the deck, dummy
-hands and unrevealed sealed bids re-sampled), then
+hands and unrevealed sealed bids re-sampled). The other seats are played by
+the :class:`~auctionrules.agents.heuristic.HeuristicAgent`, a model of the
+opponents rather than a search of their moves (against heuristic players it is
+exact but for what they hold).
 
-* at the root, with ``paired`` (the default), tries **every** own move on that
-  same game (common random numbers: the moves are compared on the same hidden
-  cards, which matters more than anything else at a few dozen determinizations);
-* **selects** down the tree among the children legal in that game, by UCB1 with
-  availability counts (a child is scored against how often it *could* have been
-  chosen, since a determinization may lack the card it plays); the other seats'
-  moves on the way are the :class:`~auctionrules.agents.heuristic.HeuristicAgent`'s,
-  a model of the opponents rather than a search of their moves, which at a few
-  hundred iterations would be nearly random;
-* **expands** one untried own action, the heuristic's choice first;
-* **rolls out** with a cheap default policy (``heuristic`` or ``random``) to the
-  end of the round (``horizon="round"``: cards are discarded when a round is
-  scored, so the round's money settles most of what a decision changed) or of
-  the game;
-* **backs up** the agent's money at the end of the rollout against the best
-  rival's, squashed to 0..1 on the scale of the first ranking value.
+With ``paired`` (the default) :class:`ISMCTSAgent` is a flat search over
+**plans** (a single-observer IS-MCTS one level deep, with macro moves): every
+plan is played out on the same determinization (common random numbers: the
+plans are compared on the same hidden cards, which matters more than anything
+else at a few dozen determinizations), to the end of the round
+(``horizon="round"``: cards are discarded when a round is scored, so the round's
+money settles most of what a decision changed) or of the game. A plan is
 
-Amounts are not searched one by one: a bid or a fixed price is chosen among the
-minimum, the maximum and ``buckets`` amounts evenly between. The budget is
-``iterations`` (determinizations) per decision, reproducible from ``seed``, or,
-when that is 0, ``seconds`` of wall time. A decision with one legal move is not
-searched. The move played is the most visited root move, or with ``paired`` the
-heuristic's move unless the move with the best mean reward beats it by more than
-``confidence`` standard errors of their paired differences: at a few dozen
-determinizations most differences are noise, and trading a sound move for noise
-loses games.
+* in an **open auction**, a pass or a *limit*: raise by the minimum step while
+  the bid is under it, in this decision and the later ones of the same lot (the
+  rollouts play the own later bids by the same limit, so the search compares
+  where to stop, not single jump bids, which it found only by overpaying). The
+  limits are the heuristic's times ``1 - spread`` .. ``1 + spread``, ``2 *
+  buckets + 1`` of them. The limit chosen is kept: the later decisions of that
+  lot are answered at once;
+* a **sealed** or **once-around** bid, or a **fixed price**: the heuristic's
+  amount times the same factors (with a pass, and once around the minimum bid);
+* any other decision (a lead, a card added to a double, buy or pass at a fixed
+  price, a dummy card): every legal move.
+
+A rollout scores the agent's money against the rivals' (their mean, or with
+``rival`` partly the richest's): the money a view hides is estimated, the same
+for every plan, so a difference between plans does not depend on it. The move
+played is the heuristic's plan unless the plan with the best mean beats it by
+more than ``confidence`` standard errors of their paired differences: at a few
+dozen determinizations most differences are noise. A decision with one plan is
+not searched. The rollouts' heuristic computes each seat's open-auction limit
+once a lot (most decisions of a game are raises by the minimum step).
+
+With ``paired`` false it is an open-loop tree search of its own moves (Cowling,
+Powley and Whitehouse's SO-ISMCTS, the other seats played by the model):
+**selects** down the tree among the children legal in the determinization by
+UCB1 with availability counts, **expands** one untried own action (the
+heuristic's first), **rolls out** with a default policy (``heuristic`` or
+``random``) and **backs up** the money margin over the best rival squashed to
+0..1; a bid or a fixed price is chosen among the minimum, the maximum and
+``buckets`` amounts evenly between; the move played is the most visited.
+
+The budget is ``iterations`` (determinizations) per searched decision,
+reproducible from ``seed``, or, when that is 0, ``seconds`` of wall time.
 """
 
 from __future__ import annotations
@@ -136,7 +150,8 @@ class ISMCTSAgent:
     plan on each determinization (else the tree search), ``confidence`` how
     clearly a plan must beat the heuristic's to replace it, ``rival`` the weight
     of the richest rival (against the rivals' mean) in the reward of the paired
-    search.
+    search, ``model_sealed`` the others' unrevealed sealed bids drawn as the
+    heuristic would bid them with the hands dealt (else at even odds).
     """
 
     def __init__(
@@ -153,6 +168,7 @@ class ISMCTSAgent:
         paired: bool = True,
         confidence: float = 1.0,
         rival: float = 0.0,
+        model_sealed: bool = True,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise AgentError(f"ismcts: rollout={rollout!r}: one of {', '.join(ROLLOUTS)}")
@@ -171,6 +187,7 @@ class ISMCTSAgent:
         self.paired = paired
         self.confidence = confidence
         self.rival = rival
+        self.model_sealed = model_sealed
         self.policy: Any = (
             HeuristicAgent() if rollout == "heuristic" else RandomAgent(self.rng.getrandbits(32))
         )
@@ -193,6 +210,7 @@ class ISMCTSAgent:
         if plan is not None and legal.bid is not None and plan[0] == key:
             lot = facts.lot
             assert lot is not None
+            self.last_iterations = 0
             return raise_to(plan[1], legal.bid[0], auctioneer=lot[3], high_bidder=lot[5],
                             seat=facts.seat, rules=facts.rules)
         plans, prior = self.plans(facts, legal)
@@ -205,10 +223,11 @@ class ISMCTSAgent:
             deadline = time.perf_counter() + self.seconds
             done = 0
             me = facts.seat
+            sealed = self._sealed_bid if self.model_sealed else None
             while (done < self.iterations) if self.iterations > 0 else (
                 done == 0 or time.perf_counter() < deadline
             ):
-                game = determinize(view, seeds.getrandbits(32))
+                game = determinize(view, seeds.getrandbits(32), sealed=sealed)
                 self._paired(game, me, view.round, plans, samples)
                 done += 1
             self.last_iterations = done
@@ -216,6 +235,10 @@ class ISMCTSAgent:
         if chosen[1] is not None and key is not None:
             self.plan = (key, chosen[1])
         return chosen[0]
+
+    def _sealed_bid(self, game: Game, legal: Legal) -> Action:
+        """The model's sealed bid for a seat of a determinized game."""
+        return self.opponents.decide(Facts.of_game(game, legal.seat), legal)
 
     def plans(self, facts: Facts, legal: Legal) -> tuple[list[Plan], Plan]:
         """The plans searched from ``legal`` and the heuristic's among them.
