@@ -10,7 +10,7 @@ at 3 players with the mystery hand):
 
 * ``heuristic`` against random players, seats rotated: its win rate with the 95 %
   Wilson interval (a shared win counts as a fraction);
-* ``ismcts`` (an iteration budget that keeps a decision near 0.2 s) against
+* ``ismcts`` (an iteration budget that keeps a decision well under 0.2 s) against
   ``heuristic`` players, likewise;
 * decisions per second of each agent (its own CPU time, measured around ``act``);
 * games per second of four ``heuristic`` players (``play_views``, checked steps)
@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games of heuristic vs random")
     parser.add_argument("--search-games", type=int, default=60, help="games of ismcts")
-    parser.add_argument("--ismcts", default="ismcts:iterations=12", help="the search agent")
+    parser.add_argument("--ismcts", default="ismcts:iterations=16", help="the search agent")
     parser.add_argument("--heuristic", default="heuristic", help="the heuristic agent")
     parser.add_argument("--timing-games", type=int, default=4, help="games timed per pairing")
     parser.add_argument("--speed-games", type=int, default=200, help="games timed for speed")

@@ -7,6 +7,7 @@ import pytest
 from support import reaches_a_game
 
 from auctionrules.agents import AgentError, ISMCTSAgent, make_agent
+from auctionrules.agents.facts import Facts
 from auctionrules.agents.ismcts import amounts, candidates
 from auctionrules.agents.match import play_views
 from auctionrules.engine import Game, Legal, View
@@ -85,3 +86,45 @@ def test_it_leaves_the_heuristics_move_only_for_a_clearly_better_one() -> None:
     assert agent._confident_choice(clear, prior) == other
     single = {prior: [0.1], other: [0.9]}
     assert agent._confident_choice(single, prior) == prior
+
+
+def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
+    rules = rules_for(load_ruleset("hig-1992-en"), 4)
+    game = Game.new(rules=rules, seed=3)
+    agent = ISMCTSAgent(0, iterations=1)
+    heuristic = make_agent("heuristic")
+    kinds = set()
+    for _ in range(150):
+        seat = game.to_act()[0]
+        view, legal = game.view(seat), game.legal(seat)
+        plans, prior = agent.plans(Facts.of_view(view), legal)
+        assert prior in plans and prior[0] == heuristic.act(view, legal)
+        assert all(action in legal for action, _ in plans)
+        assert len(set(plans)) == len(plans)
+        kinds.add(type(prior[0]).__name__)
+        game.step(heuristic.act(view, legal), seat)
+    assert {"Play", "Bid", "Pass"} <= kinds
+
+
+def test_an_open_auction_limit_answers_the_lots_later_bids_at_once() -> None:
+    rules = rules_for(load_ruleset("hig-1992-en"), 4)
+    game = Game.new(rules=rules, seed=5)
+    agents = [ISMCTSAgent(s, iterations=2) for s in range(4)]
+    followed = 0
+    for _ in range(300):
+        seat = game.to_act()[0]
+        agent = agents[seat]
+        view, legal = game.view(seat), game.legal(seat)
+        before = agent.plan
+        action = agent.act(view, legal)
+        assert action in legal
+        if before is not None and legal.bid is not None and before == agent.plan:
+            lot = dict(view.lot or ())
+            key = (view.round, sum(view.counts), lot.get("leader"), tuple(lot.get("cards", ())))
+            if before[0] == key:
+                followed += 1
+                assert agent.last_iterations == 0
+                assert action == PASS or action == Bid(legal.bid[0])
+                assert action == PASS or legal.bid[0] <= before[1]
+        game.step(action, seat)
+    assert followed > 10

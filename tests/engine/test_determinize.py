@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from auctionrules.engine import EngineError, Game, RandomAgent, determinize
+from auctionrules.engine import EngineError, Game, Legal, RandomAgent, determinize
+from auctionrules.engine.actions import PASS, Action, Bid
 from auctionrules.model import Ruleset
 
 from .conftest import VARIANTS, ruleset, with_modules
@@ -110,6 +111,22 @@ def test_unrevealed_sealed_bids_are_re_sampled_and_the_own_bid_kept() -> None:
         bids.add(twin.lot.sealed[1])
     assert len(bids) > 5  # 23000 is hidden from seat 2: any bid, or an empty fist
     assert 0 in bids
+
+
+def test_a_sealed_model_bids_for_the_others_once_the_hands_are_dealt() -> None:
+    game = Game.from_position(ruleset("hig-1992-en"), 3,
+                              hands=[["yoko/sealed", "krypto/open"], ["krypto/sealed"], []])
+    run(game, [(0, "play yoko/sealed"), (1, "bid 23000"), (2, "bid 5000")])
+    asked: list[tuple[int, tuple[int, int, int] | None, int]] = []
+
+    def model(twin: Game, legal: Legal) -> Action:
+        asked.append((legal.seat, legal.bid, len(twin.hands[legal.seat])))
+        return Bid(7000) if legal.seat == 1 else PASS
+
+    twin = determinize(game.view(2), 3, sealed=model)
+    assert twin.view(2) == game.view(2)
+    assert twin.lot is not None and twin.lot.sealed == [None, 7000, 5000]
+    assert asked == [(1, (1000, 100000, 1000), 1)]  # seat 1's range, its hand dealt
 
 
 def test_hidden_cash_is_estimated_from_the_view_or_taken_when_known() -> None:

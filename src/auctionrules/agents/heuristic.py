@@ -38,6 +38,7 @@ from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Play, bid_
 from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.policies import AuctioneerTakesFree
+from auctionrules.engine.rules import Rules
 
 #: A second card's auction type, the seller's preference first (open draws the most).
 _ADD_PREFERENCE = (TYPE_INDEX["open"], TYPE_INDEX["once_around"], TYPE_INDEX["sealed"],
@@ -134,7 +135,7 @@ class HeuristicAgent:
         if BUY in actions:
             lot = facts.lot
             price = lot[6] if lot is not None else 0
-            return BUY if price <= self._limit(facts) else PASS
+            return BUY if price <= self.limit(facts) else PASS
         if FLIP in actions:
             return FLIP if leads_rivals(facts, payouts_if_ended(facts)) else PASS
         return actions[0]
@@ -152,7 +153,7 @@ class HeuristicAgent:
         values = self.values(facts)
         return sum(values[card // 5] for card in facts.lot[0])
 
-    def _limit(self, facts: Facts) -> float:
+    def limit(self, facts: Facts) -> float:
         """The most worth paying for the lot: less for one's own lot (paid to the bank)."""
         value = self.lot_value(facts)
         if facts.lot is not None and facts.lot[3] == facts.seat:
@@ -169,20 +170,13 @@ class HeuristicAgent:
         lot = facts.lot
         assert lot is not None
         _, kind, _, auctioneer, _, high_bidder, _ = lot
-        limit = self._limit(facts)
+        limit = self.limit(facts)
         lo = span[0]
         if kind == SEALED:
             target = self.shading * limit
             return bid_of(_within(span, target)) if target >= lo else PASS
-        if high_bidder == facts.seat or lo > limit:
-            return PASS
-        if (
-            high_bidder < 0
-            and auctioneer == facts.seat
-            and isinstance(facts.rules.no_bid, AuctioneerTakesFree)
-        ):
-            return PASS  # unbid, the lot is the auctioneer's for nothing
-        return bid_of(lo)
+        return raise_to(limit, lo, auctioneer=auctioneer, high_bidder=high_bidder, seat=facts.seat,
+                        rules=facts.rules)
 
     def _lead(self, facts: Facts, legal: Legal) -> Action:
         values = self.values(facts)
@@ -219,6 +213,19 @@ class HeuristicAgent:
             return PASS
         codes = facts.rules.codec.codes
         return min(adds, key=lambda a: _ADD_PREFERENCE.index(codes[_card(a)] % 5))
+
+
+def raise_to(
+    limit: float, lo: int, *, auctioneer: int, high_bidder: int, seat: int, rules: Rules
+) -> Action:
+    """An open bid up to ``limit``: the minimum ``lo`` while it is within the limit
+    and ``seat`` is not the high bidder; a pass otherwise, and from an auctioneer
+    whose lot nobody has bid on when an unbid lot is the auctioneer's for nothing."""
+    if high_bidder == seat or lo > limit:
+        return PASS
+    if high_bidder < 0 and auctioneer == seat and isinstance(rules.no_bid, AuctioneerTakesFree):
+        return PASS  # unbid, the lot is the auctioneer's for nothing
+    return bid_of(lo)
 
 
 def _card(action: Action) -> Any:

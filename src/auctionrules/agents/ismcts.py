@@ -1,38 +1,52 @@
-"""Information-set Monte Carlo tree search over determinizations, from a view alone.
+"""Information-set Monte Carlo search over determinizations, from a view alone.
 
-:class:`ISMCTSAgent` keeps one tree of its own decisions for the information
-set it is in (an open-loop single-observer IS-MCTS: Cowling, Powley and
-Whitehouse's SO-ISMCTS, with the other seats played by a model instead of being
-searched). Each iteration draws a full game consistent with the agent's view
+Each iteration draws a full game consistent with the agent's view
 (:func:`auctionrules.engine.determinize`: the others' hands, the deck, dummy
-hands and unrevealed sealed bids re-sampled), then
+hands and unrevealed sealed bids re-sampled). The other seats are played by
+the :class:`~auctionrules.agents.heuristic.HeuristicAgent`, a model of the
+opponents rather than a search of their moves (against heuristic players it is
+exact but for what they hold).
 
-* at the root, with ``paired`` (the default), tries **every** own move on that
-  same game (common random numbers: the moves are compared on the same hidden
-  cards, which matters more than anything else at a few dozen determinizations);
-* **selects** down the tree among the children legal in that game, by UCB1 with
-  availability counts (a child is scored against how often it *could* have been
-  chosen, since a determinization may lack the card it plays); the other seats'
-  moves on the way are the :class:`~auctionrules.agents.heuristic.HeuristicAgent`'s,
-  a model of the opponents rather than a search of their moves, which at a few
-  hundred iterations would be nearly random;
-* **expands** one untried own action, the heuristic's choice first;
-* **rolls out** with a cheap default policy (``heuristic`` or ``random``) to the
-  end of the round (``horizon="round"``: cards are discarded when a round is
-  scored, so the round's money settles most of what a decision changed) or of
-  the game;
-* **backs up** the agent's money at the end of the rollout against the best
-  rival's, squashed to 0..1 on the scale of the first ranking value.
+With ``paired`` (the default) :class:`ISMCTSAgent` is a flat search over
+**plans** (a single-observer IS-MCTS one level deep, with macro moves): every
+plan is played out on the same determinization (common random numbers: the
+plans are compared on the same hidden cards, which matters more than anything
+else at a few dozen determinizations), to the end of the round
+(``horizon="round"``: cards are discarded when a round is scored, so the round's
+money settles most of what a decision changed) or of the game. A plan is
 
-Amounts are not searched one by one: a bid or a fixed price is chosen among the
-minimum, the maximum and ``buckets`` amounts evenly between. The budget is
-``iterations`` (determinizations) per decision, reproducible from ``seed``, or,
-when that is 0, ``seconds`` of wall time. A decision with one legal move is not
-searched. The move played is the most visited root move, or with ``paired`` the
-heuristic's move unless the move with the best mean reward beats it by more than
-``confidence`` standard errors of their paired differences: at a few dozen
-determinizations most differences are noise, and trading a sound move for noise
-loses games.
+* in an **open auction**, a pass or a *limit*: raise by the minimum step while
+  the bid is under it, in this decision and the later ones of the same lot (the
+  rollouts play the own later bids by the same limit, so the search compares
+  where to stop, not single jump bids, which it found only by overpaying). The
+  limits are the heuristic's times ``1 - spread`` .. ``1 + spread``, ``2 *
+  buckets + 1`` of them. The limit chosen is kept: the later decisions of that
+  lot are answered at once;
+* a **sealed** or **once-around** bid, or a **fixed price**: the heuristic's
+  amount times the same factors (with a pass, and once around the minimum bid);
+* any other decision (a lead, a card added to a double, buy or pass at a fixed
+  price, a dummy card): every legal move.
+
+A rollout scores the agent's money against the rivals' (their mean, or with
+``rival`` partly the richest's): the money a view hides is estimated, the same
+for every plan, so a difference between plans does not depend on it. The move
+played is the heuristic's plan unless the plan with the best mean beats it by
+more than ``confidence`` standard errors of their paired differences: at a few
+dozen determinizations most differences are noise. A decision with one plan is
+not searched. The rollouts' heuristic computes each seat's open-auction limit
+once a lot (most decisions of a game are raises by the minimum step).
+
+With ``paired`` false it is an open-loop tree search of its own moves (Cowling,
+Powley and Whitehouse's SO-ISMCTS, the other seats played by the model):
+**selects** down the tree among the children legal in the determinization by
+UCB1 with availability counts, **expands** one untried own action (the
+heuristic's first), **rolls out** with a default policy (``heuristic`` or
+``random``) and **backs up** the money margin over the best rival squashed to
+0..1; a bid or a fixed price is chosen among the minimum, the maximum and
+``buckets`` amounts evenly between; the move played is the most visited.
+
+The budget is ``iterations`` (determinizations) per searched decision,
+reproducible from ``seed``, or, when that is 0, ``seconds`` of wall time.
 """
 
 from __future__ import annotations
@@ -43,10 +57,11 @@ import time
 from typing import Any
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import HeuristicAgent
+from auctionrules.agents.heuristic import HeuristicAgent, _within, raise_to
 from auctionrules.agents.registry import AgentError
-from auctionrules.engine.actions import Action, bid_of, price_of
+from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
 from auctionrules.engine.agents import RandomAgent
+from auctionrules.engine.cards import ONCE_AROUND, SEALED
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.game import Game
 from auctionrules.engine.legal import Legal
@@ -89,15 +104,54 @@ def amounts(span: tuple[int, int, int], buckets: int) -> list[int]:
     return [lo + s * step for s in sorted(picks)]
 
 
+#: A root move and what the agent does later in the same lot: ``(action, limit)``,
+#: ``limit`` the open-auction limit it keeps raising to (``None``: the heuristic's
+#: later decisions).
+Plan = tuple[Action, float | None]
+
+
+class Model:
+    """The heuristic as the others' model and the rollout policy, with each seat's
+    open-auction limit computed once a lot (it does not change while the lot is
+    bid on, and the raises by the minimum step are most of a game's decisions)."""
+
+    __slots__ = ("agent", "key", "limits")
+
+    def __init__(self, agent: HeuristicAgent) -> None:
+        self.agent = agent
+        self.key: tuple[Any, int] | None = None
+        self.limits: dict[int, float] = {}
+
+    def decide(self, game: Game, seat: int, legal: Legal) -> Action:
+        """The heuristic's move for ``seat`` in ``game`` (a game the caller owns)."""
+        lot, span = game.lot, legal.bid
+        if span is None or lot is None or lot.kind == SEALED:
+            return self.agent.decide(Facts.of_game(game, seat), legal)
+        key = (lot, len(lot.cards))
+        if key != self.key:
+            self.key, self.limits = key, {}
+        limit = self.limits.get(seat)
+        if limit is None:
+            limit = self.limits[seat] = self.agent.limit(Facts.of_game(game, seat))
+        return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=lot.high_bidder,
+                        seat=seat, rules=game.rules)
+
+
 class ISMCTSAgent:
-    """SO-ISMCTS over determinizations of the view (see the module docstring).
+    """Search over determinizations of the view (see the module docstring).
 
     Parameters: ``iterations`` (determinizations) per decision (0: use
     ``seconds``), ``seconds`` of search per decision, ``c`` the UCB1 exploration
-    constant, ``buckets`` amounts between a range's ends, ``rollout`` the default
-    policy (``heuristic`` or ``random``), ``horizon`` where a rollout stops
-    (``round`` or ``game``), ``paired`` every root move on each determinization,
-    ``confidence`` how clearly a move must beat the heuristic's to replace it.
+    constant (tree search), ``buckets`` amounts between a range's ends (tree
+    search) and plans on each side of the heuristic's (paired search),
+    ``spread`` how far the outermost plan is from the heuristic's (a share of its
+    amount), ``rollout`` the default policy (``heuristic`` or ``random``),
+    ``horizon`` where a rollout stops (``round`` or ``game``), ``paired`` every
+    plan on each determinization (else the tree search), ``confidence`` how
+    clearly a plan must beat the heuristic's to replace it, ``rival`` the weight
+    of the richest rival (against the rivals' mean) in the reward of the paired
+    search, ``model_sealed`` the others' unrevealed sealed bids drawn as the
+    heuristic would bid them with the hands dealt (else at even odds).
     """
 
     def __init__(
@@ -107,11 +161,14 @@ class ISMCTSAgent:
         iterations: int = 0,
         seconds: float = 0.2,
         c: float = 0.7,
-        buckets: int = 4,
+        buckets: int = 2,
+        spread: float = 0.3,
         rollout: str = "heuristic",
         horizon: str = "round",
         paired: bool = True,
-        confidence: float = 2.0,
+        confidence: float = 1.0,
+        rival: float = 0.0,
+        model_sealed: bool = True,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise AgentError(f"ismcts: rollout={rollout!r}: one of {', '.join(ROLLOUTS)}")
@@ -124,46 +181,119 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.c = c
         self.buckets = buckets
+        self.spread = spread
         self.rollout = rollout
         self.horizon = horizon
         self.paired = paired
         self.confidence = confidence
+        self.rival = rival
+        self.model_sealed = model_sealed
         self.policy: Any = (
             HeuristicAgent() if rollout == "heuristic" else RandomAgent(self.rng.getrandbits(32))
         )
         #: The others' moves and the order in which the own moves are first tried.
         self.opponents = self.prior = HeuristicAgent()
+        self.model = Model(self.opponents)
+        #: The open-auction limit chosen for a lot: ``(lot key, limit)``.
+        self.plan: tuple[tuple[Any, ...], float] | None = None
         #: Iterations run by the last decision (for benchmarks).
         self.last_iterations = 0
 
     def act(self, state: Any, legal: Legal) -> Action:
-        """Search from the view ``state`` and play the most visited root action."""
+        """Search from the view ``state``; the move chosen (see the module docstring)."""
         view: View = state
-        options = candidates(legal, self.buckets)
-        if len(options) == 1:
+        if not self.paired:
+            return self._tree_search(view, legal)
+        facts = Facts.of_view(view)
+        key = _lot_key(view)
+        plan = self.plan
+        if plan is not None and legal.bid is not None and plan[0] == key:
+            lot = facts.lot
+            assert lot is not None
             self.last_iterations = 0
-            return options[0]
-        root = Node()
-        samples: dict[Action, list[float]] = {}
-        seeds = self.rng
-        deadline = time.perf_counter() + self.seconds
-        done = 0
-        while (done < self.iterations) if self.iterations > 0 else (
-            done == 0 or time.perf_counter() < deadline
-        ):
-            game = determinize(view, seeds.getrandbits(32))
-            if self.paired:
-                self._paired(root, game, view.seat or 0, view.round, samples)
-            else:
-                self._iterate(root, game, view.seat or 0, view.round)
-            done += 1
-        self.last_iterations = done
-        if self.paired:
-            return self._confident_choice(samples, self.prior.act(view, legal))
-        tried = [a for a in options if a in root.children]
-        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward))
+            return raise_to(plan[1], legal.bid[0], auctioneer=lot[3], high_bidder=lot[5],
+                            seat=facts.seat, rules=facts.rules)
+        plans, prior = self.plans(facts, legal)
+        if len(plans) == 1:
+            self.last_iterations = 0
+            chosen = plans[0]
+        else:
+            samples: dict[Plan, list[float]] = {}
+            seeds = self.rng
+            deadline = time.perf_counter() + self.seconds
+            done = 0
+            me = facts.seat
+            sealed = self._sealed_bid if self.model_sealed else None
+            while (done < self.iterations) if self.iterations > 0 else (
+                done == 0 or time.perf_counter() < deadline
+            ):
+                game = determinize(view, seeds.getrandbits(32), sealed=sealed)
+                self._paired(game, me, view.round, plans, samples)
+                done += 1
+            self.last_iterations = done
+            chosen = self._confident_choice(samples, prior) if samples else prior
+        if chosen[1] is not None and key is not None:
+            self.plan = (key, chosen[1])
+        return chosen[0]
 
-    def _confident_choice(self, samples: dict[Action, list[float]], prior: Action) -> Action:
+    def _sealed_bid(self, game: Game, legal: Legal) -> Action:
+        """The model's sealed bid for a seat of a determinized game."""
+        return self.opponents.decide(Facts.of_game(game, legal.seat), legal)
+
+    def plans(self, facts: Facts, legal: Legal) -> tuple[list[Plan], Plan]:
+        """The plans searched from ``legal`` and the heuristic's among them.
+
+        An open auction: a pass, or raising by the minimum step up to a limit, the
+        heuristic's limit times ``1 - spread`` .. ``1 + spread`` (``2 * buckets + 1``
+        limits). A sealed bid, a once-around bid and a fixed price: the
+        heuristic's amount times the same factors (and a pass, or the minimum bid
+        once around). Any other decision: every legal move."""
+        heuristic = self.prior
+        prior_action = heuristic.decide(facts, legal)
+        prior: Plan = (prior_action, None)
+        k = self.buckets
+        factors = [1.0 + self.spread * i / k for i in range(-k, k + 1)] if k > 0 else [1.0]
+        factors = [f for f in factors if f > 0]
+        lot = facts.lot
+        plans: list[Plan] = []
+        if legal.price is not None:
+            base = heuristic.price_share * heuristic.lot_value(facts)
+            picks = {_within(legal.price, f * base) for f in factors}
+            plans = [(price_of(a), None) for a in sorted(picks)]
+        elif legal.bid is not None and lot is not None:
+            span = legal.bid
+            lo = span[0]
+            limit = heuristic.limit(facts)
+            if lot[1] == SEALED or lot[1] == ONCE_AROUND:
+                target = heuristic.shading * limit if lot[1] == SEALED else limit
+                picks = {_within(span, f * target) for f in factors if f * target >= lo}
+                if lot[1] == ONCE_AROUND and picks:
+                    picks.add(lo)
+                plans = [(PASS, None)] if PASS in legal.actions else []
+                plans += [(bid_of(a), None) for a in sorted(picks)]
+            else:
+                limits = sorted({f * limit for f in factors})
+                firsts: dict[float, Action] = {
+                    L: raise_to(L, lo, auctioneer=lot[3], high_bidder=lot[5], seat=facts.seat,
+                                rules=facts.rules)
+                    for L in limits
+                }
+                plans = [(PASS, None)] if PASS in legal.actions else []
+                plans += [(firsts[L], L) for L in limits if firsts[L] != PASS]
+                if isinstance(prior_action, Bid) or prior_action == PASS:
+                    if isinstance(prior_action, Bid):
+                        prior = (prior_action, limit)
+                    if prior not in plans and prior_action != PASS:
+                        plans.append(prior)
+                if len(plans) > 1 and not any(a != PASS for a, _ in plans[1:]):
+                    plans = plans[:1]
+        else:
+            plans = [(action, None) for action in legal.actions]
+        if prior not in plans:
+            plans.append(prior)
+        return plans, prior
+
+    def _confident_choice(self, samples: dict[Any, list[float]], prior: Any) -> Any:
         """The best root move by mean reward if it beats the heuristic's move by more
         than ``confidence`` standard errors of their paired differences; else the
         heuristic's move (a search this small must not trade a sound move for noise)."""
@@ -181,29 +311,79 @@ class ISMCTSAgent:
 
     def _paired(
         self,
-        root: Node,
         game: Game,
         me: int,
         round_number: int,
-        samples: dict[Action, list[float]],
+        plans: list[Plan],
+        samples: dict[Plan, list[float]],
     ) -> None:
-        """Every root move from the same determinization (common random numbers: the
-        moves are compared on the same hidden cards), each continued as an iteration."""
-        policy = self.opponents
+        """Every plan from the same determinization (common random numbers: the plans
+        are compared on the same hidden cards), each played out to the horizon."""
+        model = self.model
         while not game.is_over and game.to_act()[0] != me:  # (others' sealed bids first)
             seat = game.to_act()[0]
-            game.step(policy.decide(Facts.of_game(game, seat), game.legal(seat)), seat)
+            game.step(model.decide(game, seat, game.legal(seat)), seat)
         if game.is_over:
             return
-        for action in candidates(game.legal(me), self.buckets):
-            child = root.children.get(action)
-            if child is None:
-                child = root.children[action] = Node()
+        legal = game.legal(me)
+        for plan in plans:
+            if plan[0] not in legal:
+                continue
             trial = game.clone()
-            trial.step(action, me)
-            samples.setdefault(action, []).append(
-                self._iterate(child, trial, me, round_number, [child])
-            )
+            trial.step(plan[0], me)
+            self._play_plan(trial, me, plan[1], round_number)
+            samples.setdefault(plan, []).append(self._margin(trial, me))
+
+    def _play_plan(self, game: Game, me: int, limit: float | None, round_number: int) -> None:
+        """Play on to the horizon: the own open bids in this lot up to ``limit``, every
+        other move by the default policy."""
+        lot = game.lot
+        model, heuristic = self.model, self.rollout == "heuristic"
+        policy = self.policy
+        stop_at_round = self.horizon == "round"
+        while not game.is_over and not (stop_at_round and game.round + 1 != round_number):
+            seat = game.to_act()[0]
+            legal = game.legal(seat)
+            current = game.lot
+            if current is not lot:
+                limit = None
+            if seat == me and limit is not None and legal.bid is not None and current is not None:
+                action = raise_to(limit, legal.bid[0], auctioneer=current.auctioneer,
+                                  high_bidder=current.high_bidder, seat=me, rules=game.rules)
+            elif heuristic:
+                action = model.decide(game, seat, legal)
+            else:
+                action = policy.act(None, legal)
+            game.step(action, seat)
+
+    def _margin(self, game: Game, me: int) -> float:
+        """The own money against the rivals' (their mean, or with weight ``rival`` the
+        richest's), on the scale of the first ranking value."""
+        cash = game.cash
+        rivals = [c for s, c in enumerate(cash) if s != me]
+        mean = sum(rivals) / len(rivals)
+        rival = self.rival * max(rivals) + (1.0 - self.rival) * mean
+        return (cash[me] - rival) / max(game.rules.ranking[0], game.rules.unit)
+
+    def _tree_search(self, view: View, legal: Legal) -> Action:
+        """The open-loop tree search (``paired`` false): the most visited root move."""
+        options = candidates(legal, self.buckets)
+        if len(options) == 1:
+            self.last_iterations = 0
+            return options[0]
+        root = Node()
+        seeds = self.rng
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if self.iterations > 0 else (
+            done == 0 or time.perf_counter() < deadline
+        ):
+            self._iterate(root, determinize(view, seeds.getrandbits(32)), view.seat or 0,
+                          view.round)
+            done += 1
+        self.last_iterations = done
+        tried = [a for a in options if a in root.children]
+        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward))
 
     def _iterate(
         self, root: Node, game: Game, me: int, round_number: int, path: list[Node] | None = None
@@ -272,3 +452,12 @@ class ISMCTSAgent:
             rival = max(c for s, c in enumerate(cash) if s != seat)
             out.append(0.5 + 0.5 * math.tanh((cash[seat] - rival) / scale))
         return out
+
+
+def _lot_key(view: View) -> tuple[Any, ...] | None:
+    """What tells one lot from another within a game: the round, the cards laid so far
+    this round, the leader and the cards."""
+    if view.lot is None:
+        return None
+    items = dict(view.lot)
+    return (view.round, sum(view.counts), items["leader"], tuple(items["cards"]))

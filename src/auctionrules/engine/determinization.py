@@ -18,7 +18,11 @@ What is re-sampled, and how:
   ``lead_requires_companion`` the seat to lead must hold a card it may lead, and
   a leader who led a double must hold its companion.
 * **Sealed bids** other seats have made and not yet revealed: an empty fist or
-  a bid anywhere in the legal range, even odds (a choice, not an inference).
+  a bid anywhere in the legal range, even odds (a choice, not an inference);
+  or, given a ``sealed`` model (a function of the determinized game and the
+  seat's legal moves then, such as an agent's decision), the model's bid (its
+  pass is an empty fist), drawn once the hands are dealt. A re-bid after a tie
+  is always drawn at even odds.
 * **Chance to come**: the determinized game's own generator (which dummy card
   is turned over at random) is seeded with ``seed``.
 * **Money behind screens.** Every payment is public (each ``sold`` and
@@ -39,12 +43,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from auctionrules.engine.actions import PASS, Action, Bid
 from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import AUCTION, LEAD
+from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.views import PHASES, View
@@ -52,17 +58,27 @@ from auctionrules.engine.views import PHASES, View
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
 
+    #: A model of a seat's sealed bid: ``model(game, legal)``, a bid or a pass.
+    SealedModel = Callable[[Game, Legal], Action]
+
 #: Deals drawn before giving up on a deal the game can go on from (each retry is
 #: a shuffle; a consistent deal is found in a few tries in every bundled variant).
 _TRIES = 1000
 
 
-def determinize(view: View, seed: int, *, cash: Sequence[int] | None = None) -> Game:
+def determinize(
+    view: View,
+    seed: int,
+    *,
+    cash: Sequence[int] | None = None,
+    sealed: SealedModel | None = None,
+) -> Game:
     """A full game consistent with ``view``, its hidden parts drawn with ``seed``.
 
     ``determinize(view, seed).view(view.seat) == view``. ``cash`` gives every
     seat's money when the caller knows it (from the public history); without it
-    the money a view hides is estimated (see the module docstring).
+    the money a view hides is estimated (see the module docstring). ``sealed``
+    models the others' unrevealed sealed bids (see the module docstring).
     """
     from auctionrules.engine.game import Game  # noqa: PLC0415 - the game module imports this one
 
@@ -93,6 +109,8 @@ def determinize(view: View, seed: int, *, cash: Sequence[int] | None = None) -> 
     _deal(game, view, own, random.Random(seed))
     seen = game.table + game.discard + [c for cards in game.owned for c in cards]
     seen += game.lot.cards if game.lot is not None else []
+    if sealed is not None and game.lot is not None and game.lot.sealed is not None:
+        _model_sealed(game, seat, sealed)
     game.start = {"hands": [list(h) for h in game.hands], "deck": list(game.deck),
                   "determinized": True}
     game.start_extra = seen
@@ -172,6 +190,24 @@ def _lot(view: View, cash: Sequence[int], rng: random.Random) -> Lot:
                 sealed.append(floor + rng.randrange((cash[s] - floor) // unit + 1) * unit)
         lot.sealed = sealed
     return lot
+
+
+def _model_sealed(game: Game, seat: int, model: SealedModel) -> None:
+    """The others' unrevealed sealed bids (not a re-bid after a tie) by ``model``."""
+    lot = game.lot
+    assert lot is not None and lot.sealed is not None
+    if lot.high:
+        return
+    for s, bid in enumerate(lot.sealed):
+        if s == seat or bid is None:
+            continue
+        span = game.bid_range(s, 0)
+        if span is None:
+            lot.sealed[s] = 0
+            continue
+        legal = Legal(s, (PASS,), span)
+        action = model(game, legal)
+        lot.sealed[s] = action.amount if isinstance(action, Bid) and action in legal else 0
 
 
 def _deal(game: Game, view: View, own: list[int], rng: random.Random) -> None:
