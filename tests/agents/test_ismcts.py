@@ -8,8 +8,8 @@ from support import reaches_a_game
 
 from auctionrules.agents import AgentError, ISMCTSAgent, make_agent
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.ismcts import amounts, candidates
 from auctionrules.agents.match import play_views
+from auctionrules.agents.search import amounts, candidates
 from auctionrules.engine import Game, Legal, View
 from auctionrules.engine.actions import PASS, Action, Bid
 from auctionrules.engine.rules import rules_for
