@@ -94,6 +94,7 @@ def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
     agent = ISMCTSAgent(0, iterations=1)
     heuristic = make_agent("heuristic")
     kinds = set()
+    ends = 0
     for _ in range(150):
         seat = game.to_act()[0]
         view, legal = game.view(seat), game.legal(seat)
@@ -101,9 +102,17 @@ def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
         assert prior in plans and prior[0] == heuristic.act(view, legal)
         assert all(action in legal for action, _ in plans)
         assert len(set(plans)) == len(plans)
+        # the legal range's ends are searched: as amounts, or (open) as limits
+        span = legal.price or legal.bid
+        if span is not None and len(plans) > 1:
+            searched = {getattr(action, "amount", None) for action, _ in plans}
+            searched |= {limit for _, limit in plans}
+            assert span[1] in searched, (legal, plans)
+            ends += 1
         kinds.add(type(prior[0]).__name__)
         game.step(heuristic.act(view, legal), seat)
     assert {"Play", "Bid", "Pass"} <= kinds
+    assert ends > 10
 
 
 def test_an_open_auction_limit_answers_the_lots_later_bids_at_once() -> None:

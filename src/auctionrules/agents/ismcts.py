@@ -181,9 +181,10 @@ class ISMCTSAgent:
 
         An open auction: a pass, or raising by the minimum step up to a limit, the
         heuristic's limit times ``1 - spread`` .. ``1 + spread`` (``2 * buckets + 1``
-        limits). A sealed bid, a once-around bid and a fixed price: the
-        heuristic's amount times the same factors (and a pass, or the minimum bid
-        once around). Any other decision: every legal move."""
+        limits), and the legal range's minimum and maximum as limits. A sealed bid,
+        a once-around bid and a fixed price: the heuristic's amount times the same
+        factors, the range's minimum and maximum (and a pass). Any other decision:
+        every legal move."""
         heuristic = self.prior
         prior_action = heuristic.decide(facts, legal)
         prior: Plan = (prior_action, None)
@@ -195,6 +196,7 @@ class ISMCTSAgent:
         if legal.price is not None:
             base = heuristic.price_share * heuristic.lot_value(facts)
             picks = {_within(legal.price, f * base) for f in factors}
+            picks.update(legal.price[:2])  # (the range's ends)
             plans = [(price_of(a), None) for a in sorted(picks)]
         elif legal.bid is not None and lot is not None:
             span = legal.bid
@@ -203,12 +205,12 @@ class ISMCTSAgent:
             if lot[1] == SEALED or lot[1] == ONCE_AROUND:
                 target = heuristic.shading * limit if lot[1] == SEALED else limit
                 picks = {_within(span, f * target) for f in factors if f * target >= lo}
-                if lot[1] == ONCE_AROUND and picks:
-                    picks.add(lo)
+                picks.update(span[:2])  # (the range's ends)
                 plans = [(PASS, None)] if PASS in legal.actions else []
                 plans += [(bid_of(a), None) for a in sorted(picks)]
             else:
-                limits = sorted({f * limit for f in factors})
+                # (the range's ends as limits: one minimum bid, or up to all one may bid)
+                limits = sorted({f * limit for f in factors} | {lo, span[1]})
                 firsts: dict[float, Action] = {
                     L: raise_to(L, lo, auctioneer=lot[3], high_bidder=lot[5], seat=facts.seat,
                                 rules=facts.rules)
