@@ -164,7 +164,7 @@ class HeuristicAgent:
     # --- decisions --------------------------------------------------------------------
 
     def _price(self, facts: Facts, span: tuple[int, int, int]) -> int:
-        return _within(span, self.price_share * self.lot_value(facts))
+        return within(span, self.price_share * self.lot_value(facts))
 
     def _bid(self, facts: Facts, span: tuple[int, int, int]) -> Action:
         lot = facts.lot
@@ -174,7 +174,7 @@ class HeuristicAgent:
         lo = span[0]
         if kind == SEALED:
             target = self.shading * limit
-            return bid_of(_within(span, target)) if target >= lo else PASS
+            return bid_of(within(span, target)) if target >= lo else PASS
         return raise_to(limit, lo, auctioneer=auctioneer, high_bidder=high_bidder, seat=facts.seat,
                         rules=facts.rules)
 
@@ -232,7 +232,7 @@ def _card(action: Action) -> Any:
     return action.card  # type: ignore[attr-defined]
 
 
-def _within(span: tuple[int, int, int], target: float) -> int:
+def within(span: tuple[int, int, int], target: float) -> int:
     """The legal amount of ``span`` nearest below ``target`` (its minimum at least)."""
     lo, hi, step = span
     if target <= lo:

@@ -20,21 +20,21 @@ money settles most of what a decision changed) or of the game. A plan is
   rollouts play the own later bids by the same limit, so the search compares
   where to stop, not single jump bids, which it found only by overpaying). The
   limits are the heuristic's times ``1 - spread`` .. ``1 + spread``, ``2 *
-  buckets + 1`` of them. The limit chosen is kept: the later decisions of that
-  lot are answered at once;
+  buckets + 1`` of them, and the legal range's ends (one minimum bid; up to all
+  one may bid). The limit chosen is kept: the later decisions of that lot are
+  answered at once;
 * a **sealed** or **once-around** bid, or a **fixed price**: the heuristic's
-  amount times the same factors (with a pass, and once around the minimum bid);
+  amount times the same factors, the legal range's minimum and maximum, and a
+  pass where it is legal;
 * any other decision (a lead, a card added to a double, buy or pass at a fixed
   price, a dummy card): every legal move.
 
 A rollout scores the agent's money against the rivals' (their mean, or with
-``rival`` partly the richest's): the money a view hides is estimated, the same
-for every plan, so a difference between plans does not depend on it. The move
-played is the heuristic's plan unless the plan with the best mean beats it by
-more than ``confidence`` standard errors of their paired differences: at a few
-dozen determinizations most differences are noise. A decision with one plan is
-not searched. The rollouts' heuristic computes each seat's open-auction limit
-once a lot (most decisions of a game are raises by the minimum step).
+``rival`` partly the richest's): the money a view hides is estimated alike for
+every plan, so a difference between plans does not depend on it. The heuristic's
+plan is played unless the best plan beats it by more than ``confidence``
+standard errors of their paired differences (at a few dozen determinizations
+most differences are noise). A decision with one plan is not searched.
 
 With ``paired`` false it is an open-loop tree search of its own moves (Cowling,
 Powley and Whitehouse's SO-ISMCTS, the other seats played by the model):
@@ -57,7 +57,7 @@ import time
 from typing import Any
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import HeuristicAgent, _within, raise_to
+from auctionrules.agents.heuristic import HeuristicAgent, raise_to, within
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
 from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
@@ -195,7 +195,7 @@ class ISMCTSAgent:
         plans: list[Plan] = []
         if legal.price is not None:
             base = heuristic.price_share * heuristic.lot_value(facts)
-            picks = {_within(legal.price, f * base) for f in factors}
+            picks = {within(legal.price, f * base) for f in factors}
             picks.update(legal.price[:2])  # (the range's ends)
             plans = [(price_of(a), None) for a in sorted(picks)]
         elif legal.bid is not None and lot is not None:
@@ -204,7 +204,7 @@ class ISMCTSAgent:
             limit = heuristic.limit(facts)
             if lot[1] == SEALED or lot[1] == ONCE_AROUND:
                 target = heuristic.shading * limit if lot[1] == SEALED else limit
-                picks = {_within(span, f * target) for f in factors if f * target >= lo}
+                picks = {within(span, f * target) for f in factors if f * target >= lo}
                 picks.update(span[:2])  # (the range's ends)
                 plans = [(PASS, None)] if PASS in legal.actions else []
                 plans += [(bid_of(a), None) for a in sorted(picks)]
