@@ -97,13 +97,12 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     raise_by = rules.minimum_raise  # (money.minimum_raise: a whole number of units)
     floor = game.bid_floor(0)  # the lowest bid (whole units, at least the minimum)
     while True:
-        phase = game.phase
+        phase, number = game.phase, game.round + 1
+        if number != tabled:  # (a new round, or the first decision asked)
+            tabled = number
+            pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
         if phase == 0:  # LEAD: the seat to lead lays a card
             seat = game.turn
-            number = game.round + 1
-            if number != tabled:
-                tabled = number
-                pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
             codes = game.leadable(seat) if companion_rule else game.distinct[seat]
             agent = chooser[seat]
             if agent is None:
@@ -150,10 +149,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
         # AUCTION: the lot under the hammer, from wherever it stands
         lot = game.lot
         assert lot is not None
-        kind, number, cash = lot.kind, game.round + 1, game.cash
-        if number != tabled:
-            tabled = number
-            pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
+        kind, cash = lot.kind, game.cash
         if kind == DOUBLE:  # each in turn may add a second card of the artist
             first = lot.cards[0]
             while True:
