@@ -8,7 +8,8 @@ A catalog module (``en.py``, ``fr.py``) defines:
   value is interpolated (``money.starting_cash``), or ``@topic`` for a rule
   every edition shares. Player counts and list indexes in paths are written
   ``N`` (``player_counts.N.dummy_hands.flip.card=top``). Templates use
-  :meth:`str.format` fields;
+  :meth:`str.format` fields. The bundled languages keep the sentences of the
+  auction types, the longest section, in ``auctions/<code>.py`` and merge them in;
 - ``WORDS``: headings, table labels and auction type names;
 - ``plural(noun)``, ``join(items)`` (a, b and c), ``either(items)`` (a, b or c)
   and ``ordinal(n)`` (5th);
