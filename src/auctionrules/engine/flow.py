@@ -41,7 +41,8 @@ from auctionrules.engine.scoring import score_round
 
 if TYPE_CHECKING:
     from auctionrules.engine.auctions.base import Settlement
-    from auctionrules.engine.views import Kept
+    from auctionrules.engine.kept import Kept
+    from auctionrules.engine.views import View
 
 #: A card code's artist index (``code // 5``) as a C-level callable, for ``map``.
 _ARTIST_OF = (5).__rfloordiv__
@@ -113,6 +114,9 @@ class RoundFlow:
     start: dict[str, Any]
     #: what views keep between decisions (see :mod:`.views`)
     _view_kept: Kept | None
+    #: the views made since the game last moved, frozen before it moves (see
+    #: :mod:`.views`)
+    _viewers: list[View]
     start_extra: list[int]
 
     @property

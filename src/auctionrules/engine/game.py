@@ -42,7 +42,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.record import make_record
 from auctionrules.engine.rules import Rules
-from auctionrules.engine.views import View, make_view
+from auctionrules.engine.views import View, freeze, make_view
 from auctionrules.model import Ruleset
 
 #: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
@@ -172,6 +172,7 @@ class Game(RoundFlow):
         self._flow = self._pend = None
         self._legal = None
         self._view_kept = None
+        self._viewers = []
 
     def _begin(
         self,
@@ -279,7 +280,10 @@ class Game(RoundFlow):
         return self._pend  # type: ignore[no-any-return]
 
     def _send(self, seat: int, action: Action) -> None:
-        """Carry out a legal action: the generator runs on to the next decision."""
+        """Carry out a legal action: the generator runs on to the next decision (the
+        views made since the last move frozen first)."""
+        if self._viewers:
+            freeze(self._viewers)
         self._legal = None
         flow = self._flow
         assert flow is not None
@@ -397,6 +401,8 @@ class Game(RoundFlow):
         if len(agents) != self.n:
             raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
         chooser = [agent if by_choice(agent) else None for agent in agents]
+        if self._viewers:
+            freeze(self._viewers)
         self._flow = flow = decisions(self, chooser)
         self._legal = None
         try:
@@ -424,11 +430,8 @@ class Game(RoundFlow):
 
     # --- observation, records, checks ---------------------------------------------------
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may see."""
-        if not 0 <= seat < self.n:
-            raise IllegalActionError(f"no seat {seat} in a {self.n}-player game")
-        return make_view(self, seat)
+    #: What ``seat`` may see: ``game.view(seat)`` (see :mod:`.views`).
+    view = make_view
 
     def public_view(self) -> View:
         """What a spectator may see."""
@@ -475,6 +478,7 @@ class Game(RoundFlow):
             state["_rng"] = rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
         state["_view_kept"] = None  # (it keeps the lot it was made for)
+        state["_viewers"] = []  # (the views of this game stay with it)
         state["_flow"] = state["_pend"] = None  # (made again from the state when needed)
         twin.__dict__.update(state)
         return twin
@@ -483,6 +487,7 @@ class Game(RoundFlow):
         # what views keep between decisions is made again, not copied or pickled
         state = self.__dict__.copy()
         state["_view_kept"] = None
+        state["_viewers"] = []
         state["_flow"] = state["_pend"] = None
         return state
 

@@ -5,34 +5,45 @@ reveal, an unrevealed dummy card, or (when ``money.screens``) another player's
 cash; with screens, the public record of prices paid is included when
 ``money.public_prices`` is on. ``seat=None`` is the spectator's view.
 
-A view is made at every decision of every agent, so it is cheap: a tuple (one
-allocation) whose parts are immutable values the game keeps between decisions.
-The public part is kept until something public changes: a bid, a pass, a price
-or a sealed bid in an auction still under way leave it as it was (only the
-lot's progress is made again); anything else (a card laid, a sale, a round end)
-makes it again (:class:`Kept`). Each hand's sorted cards are kept per seat. The view holds no
-reference to the game or to any of its lists, so an agent handed a view reaches
-nothing else.
+A view is made at every decision of every agent, so it costs almost nothing until
+it is read. Like python-chess's ``board.legal_moves``, a view is light: while its
+game stands still it reads each field off the game when asked (a random agent
+that reads nothing pays for nothing, an agent that reads its hand and the lot pays
+for those), through the parts the game keeps between views (:mod:`.kept`).
+Unlike ``legal_moves`` it never changes: the game freezes every view still
+alive before it moves on (``Game._send``), computing all its fields once and
+dropping its reference to the game. A frozen view is an immutable tuple of
+values and reaches nothing else; comparing, hashing, pickling, copying or
+printing a view freezes it first, so none of them ever sees the game.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
+import sys
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from auctionrules.engine.legal import Legal
-from auctionrules.model import AUCTION_TYPES
+from auctionrules.engine.errors import IllegalActionError
+from auctionrules.engine.kept import (
+    PHASES,
+    cash_of,
+    fresh,
+    hand_of,
+    kept_of,
+    lot_of,
+    to_act_of,
+    values_of,
+)
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
     from auctionrules.engine.rules import Rules
 
-#: Names of the game loop's phases, by phase number.
-PHASES = ("lead", "auction", "flip", "over")
+__all__ = ["FIELDS", "PHASES", "View", "freeze", "make_view"]
 
-#: The view's fields, in tuple order (``_lot`` is the lot's raw progress; the
-#: ``lot`` property gives its public form). A new field goes last of the
-#: observation's (before ``rules``), so that the others keep their positions.
+#: The view's fields, in order (``_lot`` is the lot's raw progress; the ``lot``
+#: property gives its public form). A new field goes last of the observation's
+#: (before ``rules``), so that the others keep their positions.
 FIELDS = (
     "seat", "to_act", "_hand", "cash", "_lot", "round", "phase", "hand_sizes", "dummy_sizes",
     "board", "counts", "_owned", "_table", "sales", "outcome", "deck_size", "_discard", "flow",
@@ -42,13 +53,43 @@ FIELDS = (
 #: properties give the names.
 _CODED = ("_hand", "_owned", "_table", "_discard")
 _SIZE = len(FIELDS) - 1  # (the rules are not part of the observation's value)
+#: Where the public part (kept between views) starts among the fields.
+_PUBLIC = FIELDS.index("round")
+#: A game keeps at most this many of its live views before it drops those nobody
+#: else holds (a game that stands still forever, being over, is viewed without end).
+_PRUNE = 64
+#: The reference count of a view, on CPython (on other Pythons every view counts as
+#: held, and is frozen).
+_count: Callable[[object], int] = getattr(sys, "getrefcount", lambda view: 1 << 30)
 
-#: Log entries after which the public part of a view is unchanged, as long as the same
-#: lot is still under auction: they change only the lot's progress.
-_QUIET = frozenset(("bid", "pass", "sealed-bid", "price"))
+#: How a live view reads each field off the game: ``(game, seat) -> value``.
+_LIVE: tuple[Callable[[Any, Any], Any], ...] = (
+    lambda game, seat: seat,
+    lambda game, seat: to_act_of(game),
+    lambda game, seat: hand_of(game, kept_of(game), seat),
+    lambda game, seat: cash_of(game, kept_of(game), seat),
+    lambda game, seat: lot_of(game, kept_of(game), seat),
+    *(
+        (lambda game, seat, index=index: fresh(game).public[index])
+        for index in range(len(FIELDS) - _PUBLIC - 1)
+    ),
+    lambda game, seat: game.rules,
+)
 
 
-class View(tuple):  # type: ignore[type-arg]
+def _field(index: int) -> property:
+    live = _LIVE[index]
+
+    def get(view: View) -> Any:
+        source = view._source
+        if source.__class__ is tuple:
+            return source[index]
+        return live(source, view._seat)
+
+    return property(get)
+
+
+class View:
     """A frozen observation; :meth:`to_dict` gives its JSON form.
 
     Fields: ``seat``, ``round`` (1-based), ``phase`` (``lead``, ``auction``,
@@ -68,9 +109,16 @@ class View(tuple):  # type: ignore[type-arg]
     free, both cards of a double; public, as every card's new owner is) and
     ``rules`` (the compiled rules: public, every player knows them; not part of
     the observation's value, so views of two games under the same rules compare).
+
+    Every field is the same whenever it is read: while the game stands still it is
+    read off the game, and the game freezes the view before it moves on.
     """
 
-    __slots__ = ()
+    __slots__ = ("_seat", "_source")
+
+    _seat: int | None
+    #: the game while the view is live, every field once it is frozen
+    _source: Game | tuple[Any, ...]
 
     if TYPE_CHECKING:
         seat: int | None
@@ -95,8 +143,23 @@ class View(tuple):  # type: ignore[type-arg]
         rules: Rules
     else:
         for _index, _name in enumerate(FIELDS):
-            locals()[_name] = property(itemgetter(_index))
+            locals()[_name] = _field(_index)
         del _index, _name
+
+        @property
+        def seat(self) -> int | None:
+            return self._seat
+
+    def _frozen(self) -> tuple[Any, ...]:
+        """Every field, computed once (the view then forgets the game)."""
+        source = self._source
+        if source.__class__ is tuple:
+            return source
+        values = self._source = values_of(source, self._seat)  # type: ignore[arg-type]
+        return values
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._frozen())
 
     @property
     def hand(self) -> tuple[str, ...] | None:
@@ -153,25 +216,26 @@ class View(tuple):  # type: ignore[type-arg]
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
             return NotImplemented
-        return self[:_SIZE] == other[:_SIZE]
+        return self._frozen()[:_SIZE] == other._frozen()[:_SIZE]
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        return hash(self[:_SIZE])
+        return hash(self._frozen()[:_SIZE])
 
     def __repr__(self) -> str:
+        self._frozen()
         parts = ", ".join(f"{name}={getattr(self, name)!r}" for name in _PUBLIC_FIELDS)
         return f"View({parts})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (tuple(self),))
+        return (_rebuild, (self._frozen(),))
 
     def replace(self, **changes: Any) -> View:
         """A copy with some fields changed (as :func:`attrs.evolve`)."""
-        values = list(self)
+        values = list(self._frozen())
         code = self.rules.codec.by_name
         for name, value in changes.items():
             if name == "lot":
@@ -186,10 +250,11 @@ class View(tuple):  # type: ignore[type-arg]
                 values[FIELDS.index(f"_{name}")] = (
                     None if value is None else tuple(map(code.__getitem__, value))
                 )
-        return tuple.__new__(View, values)
+        return _rebuild(tuple(values))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
+        self._frozen()
         lot = self.lot
         sales = self.sales
         outcome = self.outcome
@@ -221,153 +286,53 @@ _PUBLIC_FIELDS = tuple(name.lstrip("_") for name in FIELDS[:_SIZE])
 
 
 def _rebuild(values: tuple[Any, ...]) -> View:
-    return tuple.__new__(View, values)
-
-
-class Kept:
-    """What a game keeps between views: one per game, made at its first view (a
-    clone or a pickle starts without one).
-
-    The public part stands as of log entry ``mark`` and is kept while only the
-    lot's progress changes; when it is made again, what changes once a round
-    (``rounds``: the board, the discard, the outcome) is kept while its key holds.
-    (Keeping more groups apart, what a card laid changes and what a sale changes,
-    measured slower on the mixed game: between two decisions of one seat both
-    have usually changed, and their keys cost more than they saved.) Per seat it
-    keeps the sorted hand, and the cash it may see (with screens).
-    """
-
-    __slots__ = (
-        "cash", "fixed", "lot", "mark", "own", "phase", "prices", "public", "rounds",
-        "rounds_key", "screens", "shown",
-    )
-
-    def __init__(self, game: Game) -> None:
-        self.mark = -1  # (nothing made yet)
-        self.phase = -1
-        self.lot: Any = None
-        self.public: tuple[Any, ...] = ()
-        self.fixed: tuple[Any, ...] | None = None
-        self.rounds_key: Any = None
-        self.rounds: tuple[Any, ...] = ()
-        #: per seat: ``(round, cards in hand, the sorted codes)``
-        self.own: list[tuple[int, int, tuple[int, ...]] | None] = [None] * game.n
-        self.screens: bool = game.rules.screens
-        self.prices: bool = game.rules.public_prices
-        #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
-        #: per seat (the spectator last) the cash it may see
-        self.cash: tuple[int, ...] | None = None
-        self.shown: list[tuple[int | None, ...] | None] = []
+    """A frozen view of these values."""
+    view = View()
+    view._seat = values[0]
+    view._source = values
+    return view
 
 
 def make_view(game: Game, seat: int | None) -> View:
-    """The view of ``seat`` (``None``: public), from the parts the game keeps."""
-    kept = game._view_kept
-    if kept is None:
-        kept = game._view_kept = Kept(game)
-    raw = game._raw
-    mark = len(raw)
-    if kept.mark != mark:
-        last = kept.mark
-        if (
-            last < 0
-            or game.lot is not kept.lot
-            or game.phase != kept.phase
-            or not (
-                raw[last][0] in _QUIET
-                if mark - last == 1
-                else _QUIET.issuperset([entry[0] for entry in raw[last:mark]])
-            )
-        ):
-            _public(game, kept)
-        kept.mark = mark
-    cash: tuple[int | None, ...] = game.cash  # (a tuple, replaced at every payment)
-    if seat is None:
-        hand = None
-        if kept.screens and game.outcome is None:
-            cash = _shown(game, kept, game.n, None)
-    else:
-        # within a round a hand only shrinks: its round and size say whether the
-        # codes kept for it are still its cards
-        cards = game.hands[seat]
-        own = kept.own[seat]
-        if own is not None and own[1] == len(cards) and own[0] == game.round:
-            hand = own[2]
-        else:
-            hand = tuple(sorted(cards))
-            kept.own[seat] = (game.round, len(cards), hand)
-        if kept.screens and game.outcome is None:
-            cash = _shown(game, kept, seat, seat)
-    # who acts: the decision the game waits for (as Game.to_act answers)
-    pending = game._pend if game._flow is not None else game._pending()
-    to_act = game.alone[pending.seat] if pending.__class__ is Legal else pending or ()
-    lot = game.lot
-    if lot is None:
-        # (a concatenation of tuples: one allocation; unpacking builds a list first)
-        return View((seat, to_act, hand, cash, None) + kept.public)  # noqa: RUF005
-    sealed = lot.sealed
-    if sealed:
-        done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
-        own_bid = sealed[seat] if seat is not None else None
-    else:
-        done = own_bid = None
-    lot_raw = (
-        kept.fixed, lot.high, tuple(lot.bids),
-        None if lot.high_bidder < 0 else lot.high_bidder,
-        lot.price if lot.price >= 0 and lot.kind == 3 else None,
-        done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
-    )
-    return View((seat, to_act, hand, cash, lot_raw) + kept.public)  # noqa: RUF005
+    """What ``seat`` may see (``None``: a spectator); ``Game.view`` itself (a method
+    call fewer at every decision of every agent)."""
+    if seat is not None and not 0 <= seat < game.n:
+        raise IllegalActionError(f"no seat {seat} in a {game.n}-player game")
+    view = View()
+    view._seat = seat
+    view._source = game
+    viewers = game._viewers
+    viewers.append(view)
+    if len(viewers) > _PRUNE:
+        held = []
+        for other in viewers:
+            if _count(other) > _UNHELD:
+                held.append(other)
+        viewers[:] = held
+    return view
 
 
-def _shown(game: Game, kept: Kept, slot: int, seat: int | None) -> tuple[int | None, ...]:
-    """The cash ``seat`` may see behind screens: its own only (kept per seat until
-    the next payment)."""
-    cash = game.cash
-    if kept.cash is not cash:
-        kept.cash = cash
-        kept.shown = [None] * (game.n + 1)
-    shown = kept.shown[slot]
-    if shown is None:
-        hidden: list[int | None] = [None] * game.n
-        if seat is not None:
-            hidden[seat] = cash[seat]
-        shown = kept.shown[slot] = tuple(hidden)
-    return shown
+def freeze(viewers: list[View]) -> None:
+    """Freeze the views made since the game last moved that someone still holds, and
+    forget them all: the game is about to move on. (A view nobody else holds is
+    never read again; freezing it would compute every field for nothing.)"""
+    for view in viewers:
+        if _count(view) > _UNHELD:
+            view._frozen()
+    viewers.clear()
 
 
-def _public(game: Game, kept: Kept) -> None:
-    """Make the public part again (what changes once a round only if its key changed)."""
-    rnd, outcome, going = game.round, game.outcome, game.outcome is None
-    discard = game.discard
-    key: tuple[Any, ...] = (rnd, going, len(discard))
-    if kept.rounds_key != key:
-        kept.rounds_key = key
-        kept.rounds = (
-            tuple(map(tuple, game.board)),
-            tuple(discard),
-            tuple(outcome.to_dict().items()) if outcome is not None else None,
-        )
-    n = game.n
-    sizes: tuple[int, ...] = tuple(map(len, game.hands))
-    dummy_sizes: tuple[int, ...] = ()
-    if len(sizes) == n:  # (no dummy hands)
-        hand_sizes = sizes
-    else:
-        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
-    lot = game.lot
-    if lot is not None:
-        kept.fixed = (
-            tuple(map(game._names.__getitem__, lot.cards)), AUCTION_TYPES[lot.kind],
-            lot.leader, None if lot.adder < 0 else lot.adder, lot.auctioneer,
-        )
-    kept.lot, kept.phase = lot, game.phase
-    board, discarded, ended = kept.rounds
-    kept.public = (
-        rnd + 1, PHASES[game.phase], hand_sizes, dummy_sizes, board, tuple(game.counts),
-        tuple(map(tuple, game.owned)), tuple(game.table),
-        tuple(game.sales) if kept.prices else None, ended, len(game.deck), discarded,
-        (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
-         game.dummy_next),
-        tuple(game.paintings), game.rules,
-    )
+def _unheld() -> int:
+    """The count :func:`freeze` sees of a view that only its list holds, found by
+    looking at one the same way (the count depends on the interpreter's version:
+    newer ones borrow some references without counting them)."""
+    if not hasattr(sys, "getrefcount"):
+        return -1  # (every view held)
+    viewers = [View()]
+    for view in viewers:
+        return _count(view)
+    raise AssertionError
+
+
+#: What :func:`_held` counts of a view nobody else holds.
+_UNHELD = _unheld()

@@ -1,0 +1,215 @@
+"""The parts of a view, read off the game, and what the game keeps of them between views.
+
+:mod:`.views` decides what a view is; this module computes its parts. Each part
+has its own function (who acts, the seat's hand, the cash it may see, the lot's
+progress, the public part), so that a view read while the game stands still
+computes only the parts its agent reads, and :func:`values_of` puts them all
+together when a view is frozen.
+
+What is costly to compute is kept between views (:class:`Kept`): the public part
+until something public changes (a bid, a pass, a price or a sealed bid in an
+auction still under way change only the lot's progress; anything else, a card
+laid, a sale, a round end, makes it again), what changes once a round while its
+key holds, each hand's sorted cards, and the cash each seat may see behind
+screens. Every kept part is an immutable value, so the views share them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from auctionrules.engine.legal import Legal
+from auctionrules.model import AUCTION_TYPES
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+
+#: Names of the game loop's phases, by phase number.
+PHASES = ("lead", "auction", "flip", "over")
+
+#: Log entries after which the public part of a view is unchanged, as long as the same
+#: lot is still under auction: they change only the lot's progress.
+_QUIET = frozenset(("bid", "pass", "sealed-bid", "price"))
+
+
+class Kept:
+    """What a game keeps between views: one per game, made at its first view (a
+    clone or a pickle starts without one).
+
+    The public part stands as of log entry ``mark`` and is kept while only the
+    lot's progress changes; when it is made again, what changes once a round
+    (``rounds``: the board, the discard, the outcome) is kept while its key holds.
+    (Keeping more groups apart, what a card laid changes and what a sale changes,
+    measured slower on the mixed game: between two decisions of one seat both
+    have usually changed, and their keys cost more than they saved.) Per seat it
+    keeps the sorted hand, and the cash it may see (with screens).
+    """
+
+    __slots__ = (
+        "cash", "fixed", "fixed_key", "lot", "mark", "own", "phase", "prices", "public",
+        "rounds", "rounds_key", "screens", "shown",
+    )
+
+    def __init__(self, game: Game) -> None:
+        self.mark = -1  # (nothing made yet)
+        self.phase = -1
+        self.lot: Any = None
+        self.public: tuple[Any, ...] = ()
+        #: the lot's parts that stand while it is under the hammer, and what they
+        #: were made from: the lot and ``(cards, kind, adder)``
+        self.fixed: tuple[Any, ...] | None = None
+        self.fixed_key: tuple[Any, ...] = ()
+        self.rounds_key: Any = None
+        self.rounds: tuple[Any, ...] = ()
+        #: per seat: ``(round, cards in hand, the sorted codes)``
+        self.own: list[tuple[int, int, tuple[int, ...]] | None] = [None] * game.n
+        self.screens: bool = game.rules.screens
+        self.prices: bool = game.rules.public_prices
+        #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
+        #: per seat (the spectator last) the cash it may see
+        self.cash: tuple[int, ...] | None = None
+        self.shown: list[tuple[int | None, ...] | None] = []
+
+
+def values_of(game: Game, seat: int | None) -> tuple[Any, ...]:
+    """Every field of the view of ``seat`` (``None``: public), in the order of
+    :data:`.views.FIELDS`."""
+    kept = fresh(game)
+    return (
+        seat, to_act_of(game), hand_of(game, kept, seat), cash_of(game, kept, seat),
+        lot_of(game, kept, seat), *kept.public,
+    )
+
+
+def kept_of(game: Game) -> Kept:
+    """The game's kept parts (made at its first view)."""
+    kept = game._view_kept
+    if kept is None:
+        kept = game._view_kept = Kept(game)
+    return kept
+
+
+def fresh(game: Game) -> Kept:
+    """The game's kept parts, the public part made again if something public changed
+    since it was made."""
+    kept = game._view_kept
+    if kept is None:
+        kept = game._view_kept = Kept(game)
+    raw = game._raw
+    mark = len(raw)
+    if kept.mark != mark:
+        last = kept.mark
+        if (
+            last < 0
+            or game.lot is not kept.lot
+            or game.phase != kept.phase
+            or not (
+                raw[last][0] in _QUIET
+                if mark - last == 1
+                else _QUIET.issuperset([entry[0] for entry in raw[last:mark]])
+            )
+        ):
+            _public(game, kept)
+        kept.mark = mark
+    return kept
+
+
+def to_act_of(game: Game) -> tuple[int, ...]:
+    """Who acts: the decision the game waits for (as ``Game.to_act`` answers)."""
+    pending = game._pend if game._flow is not None else game._pending()
+    if pending.__class__ is Legal:
+        return game.alone[pending.seat]
+    return pending or ()  # type: ignore[return-value]
+
+
+def hand_of(game: Game, kept: Kept, seat: int | None) -> tuple[int, ...] | None:
+    """The seat's sorted card codes (``None`` for a spectator)."""
+    if seat is None:
+        return None
+    # within a round a hand only shrinks: its round and size say whether the codes
+    # kept for it are still its cards
+    cards = game.hands[seat]
+    own = kept.own[seat]
+    if own is not None and own[1] == len(cards) and own[0] == game.round:
+        return own[2]
+    hand = tuple(sorted(cards))
+    kept.own[seat] = (game.round, len(cards), hand)
+    return hand
+
+
+def cash_of(game: Game, kept: Kept, seat: int | None) -> tuple[int | None, ...]:
+    """The cash ``seat`` may see: all of it, or behind screens (until the game is over)
+    its own only, kept per seat until the next payment."""
+    cash = game.cash  # (a tuple, replaced at every payment)
+    if not kept.screens or game.outcome is not None:
+        return cash
+    if kept.cash is not cash:
+        kept.cash = cash
+        kept.shown = [None] * (game.n + 1)
+    slot = game.n if seat is None else seat
+    shown = kept.shown[slot]
+    if shown is None:
+        hidden: list[int | None] = [None] * game.n
+        if seat is not None:
+            hidden[seat] = cash[seat]
+        shown = kept.shown[slot] = tuple(hidden)
+    return shown
+
+
+def lot_of(game: Game, kept: Kept, seat: int | None) -> tuple[Any, ...] | None:
+    """The lot's raw progress as ``seat`` may see it (its own sealed bid only), or
+    ``None`` between lots."""
+    lot = game.lot
+    if lot is None:
+        return None
+    cards = lot.cards
+    key = (lot, len(cards), lot.kind, lot.adder)
+    if kept.fixed_key != key:
+        kept.fixed_key = key
+        kept.fixed = (
+            tuple(map(game._names.__getitem__, cards)), AUCTION_TYPES[lot.kind],
+            lot.leader, None if lot.adder < 0 else lot.adder, lot.auctioneer,
+        )
+    sealed = lot.sealed
+    if sealed:
+        done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
+        own_bid = sealed[seat] if seat is not None else None
+    else:
+        done = own_bid = None
+    return (
+        kept.fixed, lot.high, tuple(lot.bids),
+        None if lot.high_bidder < 0 else lot.high_bidder,
+        lot.price if lot.price >= 0 and lot.kind == 3 else None,
+        done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
+    )
+
+
+def _public(game: Game, kept: Kept) -> None:
+    """Make the public part again (what changes once a round only if its key changed)."""
+    rnd, outcome, going = game.round, game.outcome, game.outcome is None
+    discard = game.discard
+    key: tuple[Any, ...] = (rnd, going, len(discard))
+    if kept.rounds_key != key:
+        kept.rounds_key = key
+        kept.rounds = (
+            tuple(map(tuple, game.board)),
+            tuple(discard),
+            tuple(outcome.to_dict().items()) if outcome is not None else None,
+        )
+    n = game.n
+    sizes: tuple[int, ...] = tuple(map(len, game.hands))
+    dummy_sizes: tuple[int, ...] = ()
+    if len(sizes) == n:  # (no dummy hands)
+        hand_sizes = sizes
+    else:
+        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
+    kept.lot, kept.phase = game.lot, game.phase
+    board, discarded, ended = kept.rounds
+    kept.public = (
+        rnd + 1, PHASES[game.phase], hand_sizes, dummy_sizes, board, tuple(game.counts),
+        tuple(map(tuple, game.owned)), tuple(game.table),
+        tuple(game.sales) if kept.prices else None, ended, len(game.deck), discarded,
+        (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
+         game.dummy_next),
+        tuple(game.paintings), game.rules,
+    )
