@@ -138,8 +138,8 @@ def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
     rng.shuffle(pool)
     for group in groups:
         group[:], pool = pool[: len(group)], pool[len(group):]
-    other._index_hands()
-    other._legal = other._acting = None
+    other.state._index_hands()
+    other._legal = None
     lot = other.lot
     if lot is not None and lot.sealed:
         for s in others:
@@ -149,7 +149,7 @@ def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
         cash = list(other.cash)
         for s in others:
             cash[s] += game.rules.unit * rng.randint(1, 9)
-        other.cash = type(game.cash)(cash)  # (a list or a tuple, as the engine keeps it)
+        other.state.cash = tuple(cash)
     return other
 
 

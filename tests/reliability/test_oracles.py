@@ -120,14 +120,14 @@ def test_watcher_reports_stolen_money() -> None:
     game = _game()
     watcher = Watcher(game)
     assert watcher.step() == []
-    game.cash = (*game.cash[:2], game.cash[2] - 1000, *game.cash[3:])
+    game.state.cash = (*game.cash[:2], game.cash[2] - 1000, *game.cash[3:])
     assert any("money" in p for p in watcher.step())
 
 
 def test_watcher_reports_negative_cash_and_a_lost_card() -> None:
     game = _game()
     watcher = Watcher(game)
-    game.cash = (game.cash[0], -game.cash[1], *game.cash[2:])
+    game.state.cash = (game.cash[0], -game.cash[1], *game.cash[2:])
     game.deck.pop()
     problems = watcher.step()
     assert any("negative" in p for p in problems), problems
@@ -135,9 +135,9 @@ def test_watcher_reports_negative_cash_and_a_lost_card() -> None:
 
 
 def test_watcher_reports_a_bid_above_cash(monkeypatch: pytest.MonkeyPatch) -> None:
-    from auctionrules.engine import Game
+    from auctionrules.engine.flow import RoundFlow
 
-    honest = Game.bid_range
+    honest = RoundFlow.bid_range
 
     def generous(self: Any, seat: int, high: int) -> Any:
         rng = honest(self, seat, high)
@@ -145,7 +145,7 @@ def test_watcher_reports_a_bid_above_cash(monkeypatch: pytest.MonkeyPatch) -> No
         lo = max(self.rules.minimum_bid, high + unit)
         return (lo, max(lo, self.cash[seat]) + 5 * unit, unit) if rng or lo else rng
 
-    monkeypatch.setattr(Game, "bid_range", generous)
+    monkeypatch.setattr(RoundFlow, "bid_range", generous)
     game = _game()
     _run_until(Watcher(game), game, "above the cash")
 
@@ -175,10 +175,10 @@ def test_watcher_reports_a_wrong_payee(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("plant", ["ranking", "payout"])
 def test_watcher_reports_wrong_scoring(monkeypatch: pytest.MonkeyPatch, plant: str) -> None:
-    from auctionrules.engine import Game
+    from auctionrules.engine.flow import RoundFlow
 
-    # Patch score_round where the game loop looks it up (whichever module that is).
-    modules = [sys.modules[c.__module__] for c in Game.__mro__]
+    # Patch score_round where the round flow looks it up (whichever module that is).
+    modules = [sys.modules[c.__module__] for c in RoundFlow.__mro__]
     home = next(m for m in modules if hasattr(m, "score_round"))
     honest = home.score_round
 

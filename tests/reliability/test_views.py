@@ -61,7 +61,7 @@ def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:
             if lot.sealed[s] is not None:
                 lot.sealed[s] = lot.sealed[s] + game.rules.unit * rng.randint(1, 7)
     if game.rules.screens and not game.is_over:
-        other.cash = tuple(
+        other.state.cash = tuple(
             c + (game.rules.unit * rng.randint(1, 9) if s in others else 0)
             for s, c in enumerate(other.cash)
         )

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from auctionrules.engine.actions import PASS, Action, Bid
 from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
 from auctionrules.engine.errors import EngineError
-from auctionrules.engine.flow import AUCTION, LEAD
+from auctionrules.engine.flow import AUCTION, LEAD, RoundFlow
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome
@@ -87,33 +87,33 @@ def determinize(
         raise EngineError("a spectator's view cannot be determinized: name a seat")
     rules = view.rules
     code = rules.codec.by_name
-    game = Game._blank(rules, seed)
-    game._fresh_history()
-    game.phase = PHASES.index(view.phase)
-    game.round = view.round - 1
-    game.board = [list(row) for row in view.board]
-    game.counts = list(view.counts)
-    game.owned = [[code[c] for c in cards] for cards in view.owned]
-    game.table = [code[c] for c in view.table]
-    game.discard = [code[c] for c in view.discard]
-    (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
-     game.dummy_next) = view.flow
-    game.sales = list(view.sales or ())
-    game.paintings = list(view.paintings)
-    game.outcome = Outcome.from_dict(dict(view.outcome)) if view.outcome is not None else None
-    game.cash = tuple(_cash(view, cash))
-    game.bank_in = game.bank_out = 0
-    game.money_total = sum(game.cash)
-    game.lot = _lot(view, game.cash, random.Random(seed)) if view.lot is not None else None
+    state = RoundFlow(rules, seed)
+    state.phase = PHASES.index(view.phase)
+    state.round = view.round - 1
+    state.board = [list(row) for row in view.board]
+    state.counts = list(view.counts)
+    state.owned = [[code[c] for c in cards] for cards in view.owned]
+    state.table = [code[c] for c in view.table]
+    state.discard = [code[c] for c in view.discard]
+    (state.turn, state.flipper, state.resume, state.last_card_player, state.last_auctioneer,
+     state.dummy_next) = view.flow
+    state.sales = list(view.sales or ())
+    state.paintings = list(view.paintings)
+    state.outcome = Outcome.from_dict(dict(view.outcome)) if view.outcome is not None else None
+    state.cash = tuple(_cash(view, cash))
+    state.bank_in = state.bank_out = 0
+    state.money_total = sum(state.cash)
+    state.lot = _lot(view, state.cash, random.Random(seed)) if view.lot is not None else None
     own = [code[c] for c in view.hand or ()]
-    _deal(game, view, own, random.Random(seed))
-    seen = game.table + game.discard + [c for cards in game.owned for c in cards]
-    seen += game.lot.cards if game.lot is not None else []
-    if sealed is not None and game.lot is not None and game.lot.sealed is not None:
+    _deal(state, view, own, random.Random(seed))
+    seen = state.table + state.discard + [c for cards in state.owned for c in cards]
+    seen += state.lot.cards if state.lot is not None else []
+    state.start = {"hands": [list(h) for h in state.hands], "deck": list(state.deck),
+                   "determinized": True}
+    state.start_extra = seen
+    game = Game(state)
+    if sealed is not None and state.lot is not None and state.lot.sealed is not None:
         _model_sealed(game, seat, sealed)
-    game.start = {"hands": [list(h) for h in game.hands], "deck": list(game.deck),
-                  "determinized": True}
-    game.start_extra = seen
     return game
 
 
@@ -201,7 +201,7 @@ def _model_sealed(game: Game, seat: int, model: SealedModel) -> None:
     for s, bid in enumerate(lot.sealed):
         if s == seat or bid is None:
             continue
-        span = game.bid_range(s, 0)
+        span = game.state.bid_range(s, 0)
         if span is None:
             lot.sealed[s] = 0
             continue
@@ -210,7 +210,7 @@ def _model_sealed(game: Game, seat: int, model: SealedModel) -> None:
         lot.sealed[s] = action.amount if isinstance(action, Bid) and action in legal else 0
 
 
-def _deal(game: Game, view: View, own: list[int], rng: random.Random) -> None:
+def _deal(game: RoundFlow, view: View, own: list[int], rng: random.Random) -> None:
     """Deal the unseen cards to the other hands and the deck, sizes kept; a deal
     the game cannot go on from is drawn again."""
     rules, seat = view.rules, view.seat
@@ -248,7 +248,7 @@ def _deal(game: Game, view: View, own: list[int], rng: random.Random) -> None:
     raise EngineError(f"no deal consistent with the view lets the game go on ({_TRIES} tries)")
 
 
-def _can_go_on(game: Game) -> bool:
+def _can_go_on(game: RoundFlow) -> bool:
     """Whether the seat to act has a legal action (a sampled hand may lack the card a
     public action shows its holder had)."""
     if not game._companion_rule:

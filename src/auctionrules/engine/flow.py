@@ -1,9 +1,10 @@
 """The flow of a round: laying cards, settling lots, dummy cards, scoring, next round.
 
-:class:`RoundFlow` is the base of :class:`~auctionrules.engine.game.Game` that
-holds the state and the transitions that are not decisions: what a lead, a
-sale, a flip and a round end do. The decisions themselves (who is asked what,
-and what the answer does) are :mod:`.decisions`, which calls the methods here
+:class:`RoundFlow` adds to a game's :class:`~auctionrules.engine.state.State` the
+transitions that are not decisions: what a lead, a sale, a flip and a round end
+do. A :class:`~auctionrules.engine.game.Game` holds one (``game.state``) and is
+the public step API over it. The decisions themselves (who is asked what, and
+what the answer does) are :mod:`.decisions`, which calls the methods here
 (:meth:`RoundFlow.sell`, :meth:`RoundFlow.settle`, :meth:`RoundFlow.add_second`...).
 The auction types read the state and change only their lot: where one settles
 its lot (nobody bid, nobody bought, a broke auctioneer...) it returns a
@@ -20,29 +21,20 @@ the log, in the order it happened.
 
 from __future__ import annotations
 
-import random
-from bisect import bisect_left
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from auctionrules.engine import history as entry
-from auctionrules.engine.actions import Action
+from auctionrules.engine import setup
 from auctionrules.engine.auctions import AUCTIONS
-from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.dummy import choose
-from auctionrules.engine.events import Event
-from auctionrules.engine.history import History
-from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
-from auctionrules.engine.rules import Rules
 from auctionrules.engine.scoring import score_round
+from auctionrules.engine.state import State
 
 if TYPE_CHECKING:
     from auctionrules.engine.auctions.base import Settlement
-    from auctionrules.engine.kept import Kept
-    from auctionrules.engine.views import View
 
 #: A card code's artist index (``code // 5``) as a C-level callable, for ``map``.
 _ARTIST_OF = (5).__rfloordiv__
@@ -51,101 +43,68 @@ _ARTIST_OF = (5).__rfloordiv__
 LEAD, AUCTION, FLIPPING, OVER = range(4)
 
 
-class RoundFlow:
-    """The game state and its transitions (see the module docstring)."""
+class RoundFlow(State):
+    """A game's state with its transitions that are not decisions.
 
+    A :class:`~auctionrules.engine.game.Game` holds one as :attr:`Game.state
+    <auctionrules.engine.game.Game.state>` and drives it; the decisions generator
+    (:mod:`.decisions`) calls the transitions, the auction types and the views
+    read the fields (:class:`~auctionrules.engine.state.State`).
+    """
 
-    rules: Rules
-    n: int
-    seed: int
-    hands: list[list[int]]
-    #: ``distinct[s]``: the distinct codes of player ``s``'s hand, ascending (an index
-    #: kept with the hand: the legal leads and companions are read from it).
-    distinct: list[list[int]]
-    deck: list[int]
-    #: each seat's money, a tuple replaced at every payment (never changed in place)
-    cash: tuple[int, ...]
-    board: list[list[int]]
-    round: int
-    counts: list[int]
-    owned: list[list[int]]
-    table: list[int]
-    discard: list[int]
-    phase: int
-    turn: int
-    lot: Lot | None
-    flipper: int
-    resume: int
-    last_card_player: int
-    last_auctioneer: int
-    dummy_next: int
-    _rng: random.Random | None
-    bank_in: int
-    bank_out: int
-    money_total: int
-    sales: list[tuple[int, int, int]]
-    #: ``paintings[s]``: the paintings seat ``s`` acquired over the game (bought, taken
-    #: free, both cards of a double: every card that came into its possession; public)
-    paintings: list[int]
-    outcome: Outcome | None
-    #: the history: raw log entries, appended here and in :mod:`.decisions` only, each
-    #: made by its constructor (see :mod:`.history`)
-    _raw: History
-    _events: list[Event]
-    #: the decisions generator the step API drives, and the decision it waits for
-    #: (see :mod:`.decisions`); made from the state when first needed
-    _flow: Generator[Any, Any, None] | None
-    _pend: Any
-    #: the legal moves of the seat asked last in a sealed auction
-    _legal: Legal | None
-    #: ``(None,) * players``: the choosers of the step API (every seat is asked by
-    #: suspending the decisions generator)
-    _nobody: tuple[None, ...]
-    _unit: int
-    _min_bid: int
-    _names: tuple[str, ...]
-    #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
-    alone: tuple[tuple[int], ...]
-    _companion_rule: bool
-    _artist_cards: int
-    #: the action log read back from the compact entries of ``_raw`` so far (see ``log``)
-    _actions: list[tuple[int, Action]]
-    _decoded: int
-    start: dict[str, Any]
-    #: what views keep between decisions (see :mod:`.views`)
-    _view_kept: Kept | None
-    #: the views made since the game last moved, frozen before it moves (see
-    #: :mod:`.views`)
-    _viewers: list[View]
-    start_extra: list[int]
-
-    @property
-    def rng(self) -> random.Random:
-        """The game's own random generator (which dummy card is turned over), seeded
-        with :attr:`seed` on first use: most games never need it, and seeding a
-        generator costs as much as a dozen moves."""
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = random.Random(self.seed)
-        return rng
-
-    def leadable(self, seat: int) -> list[int]:
-        """Distinct card codes ``seat`` may lead, ascending (do not modify the list)."""
-        distinct = self.distinct[seat]
-        if not self._companion_rule:
-            return distinct
-        return [c for c in distinct if c % 5 != DOUBLE or self.companions(seat, c)]
-
-    def companions(self, seat: int, first: int) -> list[int]:
-        """Distinct codes in ``seat``'s hand that may join the double ``first``."""
-        low = first // 5 * 5
-        distinct = self.distinct[seat]
-        # the artist's codes are low..low+4, the double last: a slice of the sorted index
-        return distinct[bisect_left(distinct, low) : bisect_left(distinct, low + DOUBLE)]
-
-    def _index_hands(self) -> None:
-        """Rebuild :attr:`distinct` after cards were dealt."""
-        self.distinct = [sorted(set(hand)) for hand in self.hands[: self.n]]
+    def begin(
+        self,
+        *,
+        hands: list[list[int]],
+        deck: list[int],
+        cash: list[int],
+        round_index: int,
+        auctioneer: int,
+        board: list[list[int]] | None,
+        played: list[int] | None,
+        owned: list[list[int]] | None,
+    ) -> None:
+        """Set up the position (the hands are the callers' fresh lists; the start
+        keeps copies) and open the game: the deal's entry, the first lead."""
+        rules, n = self.rules, self.n
+        self.start = {"hands": [list(h) for h in hands], "deck": list(deck)}
+        if board is not None or played or owned or round_index or auctioneer or cash != [
+            rules.starting_cash
+        ] * n:
+            self.start["position"] = setup.position_dict(
+                rules, cash=cash, board=board, round_index=round_index,
+                auctioneer=auctioneer, played=played, owned=owned,
+            )
+        self.hands = hands
+        self._index_hands()
+        self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
+        self.deck = deck
+        self.cash = tuple(cash)
+        self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
+        self.round = round_index
+        self.counts = [0] * rules.artists
+        self.table = list(played or ())
+        self.owned = [list(o) for o in owned] if owned else [[] for _ in range(n)]
+        for c in self.table:
+            self.counts[c // 5] += 1
+        for cards in self.owned:
+            for c in cards:
+                self.counts[c // 5] += 1
+        self.discard = []
+        self.phase = LEAD
+        self.turn = auctioneer
+        self.lot = None
+        self.flipper = NOBODY
+        self.resume = 0
+        self.last_card_player = auctioneer
+        self.last_auctioneer = auctioneer
+        self.dummy_next = 0
+        self.bank_in = self.bank_out = 0
+        self.money_total = sum(cash)
+        self.sales = []
+        self.paintings = list(map(len, self.owned))
+        self.outcome = None
+        self._open(auctioneer)
 
     def _take_from_hand(self, seat: int, code: int) -> list[int]:
         """Remove one ``code`` from ``seat``'s hand, keeping :attr:`distinct`; the hand."""
@@ -154,37 +113,6 @@ class RoundFlow:
         if code not in hand:
             self.distinct[seat].remove(code)
         return hand
-
-    def bid_floor(self, high: int) -> int:
-        """The lowest bid above ``high``: a whole number of units, at least the minimum,
-        and ``money.minimum_raise`` above a bid (``high`` 0: no bid yet)."""
-        unit = self._unit
-        lo = high + (self.rules.minimum_raise if high else unit)
-        if lo < self._min_bid:
-            return self._min_bid
-        if unit != 1 and lo % unit:
-            lo += unit - lo % unit
-        return lo
-
-    def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
-        """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``
-        (a playout computes the same from :meth:`bid_floor` and the cash)."""
-        lo = self.bid_floor(high)
-        cash = self.cash[seat]
-        if cash < lo:
-            return None
-        unit = self._unit
-        return (lo, cash - (cash - lo) % unit, unit)
-
-    def price_range(self, seat: int) -> tuple[int, int, int] | None:
-        """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
-        broke and ``offer-at-zero``; ``None`` when broke and the auctioneer keeps the lot."""
-        rules = self.rules
-        unit, lo = self._unit, self._min_bid
-        top = self.cash[seat] if rules.fixed_price_capped else max(self.cash)
-        if top < lo:
-            return None if rules.broke_keeps else (0, 0, unit)
-        return (lo, top - (top - lo) % unit, unit)
 
     def _open(self, leader: int) -> None:
         """The game begins from its dealt position: the ``deal`` entry (the cards each
@@ -443,4 +371,3 @@ class RoundFlow:
         self._raw.append(
             entry.game_end(self.round + 1, reason.value, list(cash), list(self.outcome.winners))
         )
-

@@ -11,22 +11,27 @@ random rollouts). Both drive the one writing of the game's decisions,
 name or an edition. Cards are int codes inside (see
 :mod:`auctionrules.engine.cards`).
 
-Attributes without a leading underscore (``hands``, ``cash``, ``lot``...) are
-read by the auction strategies, views and invariant checks; treat them as
-read-only outside the engine.
+The state itself is a :class:`~auctionrules.engine.flow.RoundFlow`
+(:attr:`Game.state`): the position, the history and the transitions that are not
+decisions. The game reads its fields out (``hands``, ``cash``, ``lot``...,
+read-only properties: the state's own lists, not to be changed outside the
+engine) and keeps what its API needs between calls: the suspended decisions
+generator and the decision it waits for, the events and the action log read back
+from the history, the parts views keep.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from auctionrules.engine import setup
 from auctionrules.engine.actions import Action, Flip, Pass, Play
 from auctionrules.engine.agents import Agent, by_choice
 from auctionrules.engine.auctions import AUCTIONS
-from auctionrules.engine.decisions import Pending, decisions, sealed_legal
+from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (
     GameOverError,
@@ -38,22 +43,25 @@ from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
 from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
+from auctionrules.engine.kept import Kept
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.lot import Lot
+from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.record import make_record
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.views import View, freeze, make_view
 from auctionrules.model import Ruleset
 
-#: The state a move may change, for :meth:`Game.clone`: lists of immutable values,
-_FLAT_LISTS = (
-    "deck", "counts", "table", "discard", "sales", "paintings", "_raw", "_events", "_actions"
+#: The state's fields a game reads out, read-only (see :class:`RoundFlow`).
+_FIELDS = (
+    "rules", "n", "seed", "hands", "distinct", "deck", "cash", "board", "round", "counts",
+    "owned", "table", "discard", "phase", "turn", "lot", "flipper", "resume",
+    "last_card_player", "last_auctioneer", "dummy_next", "bank_in", "bank_out",
+    "money_total", "sales", "paintings", "outcome", "alone", "start", "start_extra", "rng",
 )
-#: and lists of such lists.
-_NESTED_LISTS = ("hands", "distinct", "board", "owned")
 
 
-class Game(RoundFlow):
+class Game:
     """A game of Modern Art under one compiled ruleset.
 
     Create one with :meth:`new` (seeded deal) or :meth:`from_position` (an exact
@@ -68,6 +76,71 @@ class Game(RoundFlow):
     :meth:`record` the JSON game record; :meth:`snapshot` a comparable copy of
     the whole state; :meth:`check_invariants` the violated invariants.
     """
+
+    #: the state: the position, the history and the transitions that are not
+    #: decisions (the game's other attributes are what its API keeps between calls)
+    state: RoundFlow
+
+    if TYPE_CHECKING:
+        rules: Rules
+        n: int
+        seed: int
+        hands: list[list[int]]
+        distinct: list[list[int]]
+        deck: list[int]
+        cash: tuple[int, ...]
+        board: list[list[int]]
+        round: int
+        counts: list[int]
+        owned: list[list[int]]
+        table: list[int]
+        discard: list[int]
+        phase: int
+        turn: int
+        lot: Lot | None
+        flipper: int
+        resume: int
+        last_card_player: int
+        last_auctioneer: int
+        dummy_next: int
+        bank_in: int
+        bank_out: int
+        money_total: int
+        sales: list[tuple[int, int, int]]
+        paintings: list[int]
+        outcome: Outcome | None
+        alone: tuple[tuple[int], ...]
+        start: dict[str, Any]
+        start_extra: list[int]
+        rng: random.Random
+    else:
+        for _name in _FIELDS:
+            locals()[_name] = property(attrgetter(f"state.{_name}"))
+        del _name
+
+    def __init__(self, state: RoundFlow) -> None:
+        """A game over ``state`` (made by :meth:`new`, :meth:`from_position`,
+        :meth:`clone` or :meth:`determinize`)."""
+        self.state = state
+        #: the history's entries (the state's list, which only grows)
+        self._raw = state._raw
+        #: the events and the action log read back from the history so far
+        self._events: list[Event] = []
+        self._actions: list[tuple[int, Action]] = []
+        self._decoded = 0
+        #: the decisions generator the step API drives and the decision it waits for
+        #: (see :mod:`.decisions`); made from the state when first needed
+        self._flow: Decisions | None = None
+        self._pend: Any = None
+        #: the legal moves of the seat asked last in a sealed auction
+        self._legal: Legal | None = None
+        #: ``(None,) * players``: the choosers of the step API (every seat is asked by
+        #: suspending the decisions generator)
+        self._nobody: tuple[None, ...] = (None,) * state.n
+        #: what views keep between decisions, and the views made since the game last
+        #: moved, frozen before it moves (see :mod:`.views`)
+        self._view_kept: Kept | None = None
+        self._viewers: list[View] = []
 
     # --- creation -----------------------------------------------------------------------
 
@@ -89,12 +162,12 @@ class Game(RoundFlow):
         for h in range(rules.players + rules.dummies):
             hands.append(deck[h * per : (h + 1) * per])
         rest = deck[(rules.players + rules.dummies) * per :]
-        game = cls._blank(rules, seed)
-        game._begin(
+        state = RoundFlow(rules, seed)
+        state.begin(
             hands=hands, deck=rest, cash=[rules.starting_cash] * rules.players,
             round_index=0, auctioneer=0, board=None, played=None, owned=None,
         )
-        return game
+        return cls(state)
 
     @classmethod
     def from_position(
@@ -139,100 +212,19 @@ class Game(RoundFlow):
             rules, hands=hands, dummy_hands=dummy_hands, cash=cash, board=board,
             round_number=round, played=played, owned=owned, deck=deck,
         )
-        game = cls._blank(rules, seed)
-        game._begin(
+        state = RoundFlow(rules, seed)
+        state.begin(
             hands=pos.hands, deck=pos.deck, cash=pos.cash, round_index=pos.round,
             auctioneer=auctioneer, board=pos.board, played=pos.played, owned=pos.owned,
         )
-        return game
-
-    @classmethod
-    def _blank(cls, rules: Rules, seed: int) -> Game:
-        game = cls.__new__(cls)
-        game.rules = rules
-        game.n = rules.players
-        game.seed = seed
-        game._rng = None
-        unit = rules.unit
-        game._unit = unit
-        game._min_bid = -(-rules.minimum_bid // unit) * unit
-        game._names = rules.codec.names
-        game.alone = rules.alone
-        game._companion_rule = rules.lead_requires_companion
-        game._artist_cards = rules.artist_cards
-        game._nobody = (None,) * rules.players
-        return game
-
-    def _fresh_history(self) -> None:
-        """An empty history and no cached answers."""
-        self._raw = []
-        self._events = []
-        self._actions = []
-        self._decoded = 0
-        self._flow = self._pend = None
-        self._legal = None
-        self._view_kept = None
-        self._viewers = []
-
-    def _begin(
-        self,
-        *,
-        hands: list[list[int]],
-        deck: list[int],
-        cash: list[int],
-        round_index: int,
-        auctioneer: int,
-        board: list[list[int]] | None,
-        played: list[int] | None,
-        owned: list[list[int]] | None,
-    ) -> None:
-        rules, n = self.rules, self.n
-        self.start = {"hands": [list(h) for h in hands], "deck": list(deck)}
-        if board is not None or played or owned or round_index or auctioneer or cash != [
-            rules.starting_cash
-        ] * n:
-            self.start["position"] = setup.position_dict(
-                rules, cash=cash, board=board, round_index=round_index,
-                auctioneer=auctioneer, played=played, owned=owned,
-            )
-        self.hands = hands  # (the callers' fresh lists; the start keeps copies)
-        self._index_hands()
-        self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
-        self.deck = deck
-        self.cash = tuple(cash)
-        self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
-        self.round = round_index
-        self.counts = [0] * rules.artists
-        self.table = list(played or ())
-        self.owned = [list(o) for o in owned] if owned else [[] for _ in range(n)]
-        for c in self.table:
-            self.counts[c // 5] += 1
-        for cards in self.owned:
-            for c in cards:
-                self.counts[c // 5] += 1
-        self.discard = []
-        self.phase = LEAD
-        self.turn = auctioneer
-        self.lot = None
-        self.flipper = NOBODY
-        self.resume = 0
-        self.last_card_player = auctioneer
-        self.last_auctioneer = auctioneer
-        self.dummy_next = 0
-        self.bank_in = self.bank_out = 0
-        self.money_total = sum(cash)
-        self.sales = []
-        self.paintings = list(map(len, self.owned))
-        self.outcome = None
-        self._fresh_history()
-        self._open(auctioneer)
+        return cls(state)
 
     # --- queries ------------------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == OVER
+        return self.state.phase == OVER
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -275,7 +267,7 @@ class Game(RoundFlow):
         """The decision the game waits for (``None``: the game is over), asked of the
         decisions generator, which is made from the state when first needed."""
         if self._flow is None:
-            self._flow = flow = decisions(self, self._nobody)
+            self._flow = flow = decisions(self.state, self._nobody)
             self._pend = next(flow, None)
         return self._pend  # type: ignore[no-any-return]
 
@@ -296,7 +288,7 @@ class Game(RoundFlow):
         """Seats that must act now: one, or for a sealed auction every seat yet to bid."""
         pending = self._pend if self._flow is not None else self._pending()
         if pending.__class__ is Legal:
-            return self.alone[pending.seat]
+            return self.state.alone[pending.seat]
         return pending or ()  # type: ignore[return-value]
 
     def legal(self, seat: int) -> Legal:
@@ -312,7 +304,7 @@ class Game(RoundFlow):
         elif pending is not None and seat in pending:
             legal = self._legal
             if legal is None or legal.seat != seat:
-                legal = self._legal = sealed_legal(self, seat)
+                legal = self._legal = sealed_legal(self.state, seat)
             return legal
         return Legal(seat, ())
 
@@ -377,21 +369,22 @@ class Game(RoundFlow):
         raise IllegalActionError(f"{text} by seat {seat}: {reason}")
 
     def _check(self, seat: int, action: Action) -> str | None:
-        phase = self.phase
+        state = self.state
+        phase = state.phase
         if phase == LEAD:
             if not isinstance(action, Play):
                 return "seat must lead a card: play ARTIST/TYPE"
             code = self.rules.codec.code(action.card)
             if code not in self.hands[seat]:
                 return f"{action.card} is not in the hand"
-            if code not in self.leadable(seat):
+            if code not in state.leadable(seat):
                 return "a double may be led only with a second card of its artist in hand"
             return None
         if phase == FLIPPING:
             return None if isinstance(action, (Flip, Pass)) else "flip or pass"
-        lot = self.lot
+        lot = state.lot
         assert lot is not None
-        return AUCTIONS[lot.kind].check(self, lot, seat, action)
+        return AUCTIONS[lot.kind].check(state, lot, seat, action)
 
     def playout(self, agents: Sequence[Agent]) -> None:
         """Play to the end, ``agents[seat]`` choosing for each seat from its view and
@@ -403,7 +396,7 @@ class Game(RoundFlow):
         chooser = [agent if by_choice(agent) else None for agent in agents]
         if self._viewers:
             freeze(self._viewers)
-        self._flow = flow = decisions(self, chooser)
+        self._flow = flow = decisions(self.state, chooser)
         self._legal = None
         try:
             self._pend = pending = next(flow, None)
@@ -459,36 +452,29 @@ class Game(RoundFlow):
     def clone(self) -> Game:
         """An independent copy of the game, for search agents that try moves.
 
-        Only what changes is copied (the lists of the state, the lot, the
-        random generator), so a clone costs tens of microseconds, not a deep
+        Only what changes is copied (:meth:`RoundFlow.copy
+        <auctionrules.engine.flow.RoundFlow.copy>`: the lists of the state, the lot,
+        the random generator), so a clone costs tens of microseconds, not a deep
         copy of the whole log: the compiled rules, the start position and the
-        log entries (immutable once written) are shared. ``copy.deepcopy`` and
-        pickling still give a fully separate copy. (A subclass that adds mutable
-        state copies it in its own ``clone``.)
+        log entries (immutable once written) are shared. The events and the action
+        log read so far are shared until the clone reads more. ``copy.deepcopy``
+        and pickling still give a fully separate copy. (A subclass that adds
+        mutable state copies it in its own ``clone``.)
         """
-        twin = Game.__new__(type(self))
-        state = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            state[name] = list(state[name])
-        for name in _NESTED_LISTS:
-            state[name] = [list(inner) for inner in state[name]]
-        if self.lot is not None:
-            state["lot"] = self.lot.copy()
-        if self._rng is not None:
-            state["_rng"] = rng = random.Random.__new__(random.Random)
-            rng.setstate(self._rng.getstate())
-        state["_view_kept"] = None  # (it keeps the lot it was made for)
-        state["_viewers"] = []  # (the views of this game stay with it)
-        state["_flow"] = state["_pend"] = None  # (made again from the state when needed)
-        twin.__dict__.update(state)
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__getstate__())
+        twin.state = state = self.state.copy()
+        twin._raw = state._raw
+        twin._events = list(self._events)
+        twin._actions = list(self._actions)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        # what views keep between decisions is made again, not copied or pickled
+        # what the API keeps to answer fast is made again, not copied or pickled
         state = self.__dict__.copy()
         state["_view_kept"] = None
         state["_viewers"] = []
-        state["_flow"] = state["_pend"] = None
+        state["_flow"] = state["_pend"] = state["_legal"] = None
         return state
 
     def determinize(self, seat: int, seed: int) -> Game:

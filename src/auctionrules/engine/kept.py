@@ -22,6 +22,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
+    from auctionrules.engine.flow import RoundFlow
     from auctionrules.engine.game import Game
 
 #: Names of the game loop's phases, by phase number.
@@ -99,17 +100,18 @@ def fresh(game: Game) -> Kept:
     mark = len(raw)
     if kept.mark != mark:
         last = kept.mark
+        state = game.state
         if (
             last < 0
-            or game.lot is not kept.lot
-            or game.phase != kept.phase
+            or state.lot is not kept.lot
+            or state.phase != kept.phase
             or not (
                 raw[last][0] in _QUIET
                 if mark - last == 1
                 else _QUIET.issuperset([entry[0] for entry in raw[last:mark]])
             )
         ):
-            _public(game, kept)
+            _public(state, kept)
         kept.mark = mark
     return kept
 
@@ -118,7 +120,7 @@ def to_act_of(game: Game) -> tuple[int, ...]:
     """Who acts: the decision the game waits for (as ``Game.to_act`` answers)."""
     pending = game._pend if game._flow is not None else game._pending()
     if pending.__class__ is Legal:
-        return game.alone[pending.seat]
+        return game.state.alone[pending.seat]
     return pending or ()  # type: ignore[return-value]
 
 
@@ -128,28 +130,31 @@ def hand_of(game: Game, kept: Kept, seat: int | None) -> tuple[int, ...] | None:
         return None
     # within a round a hand only shrinks: its round and size say whether the codes
     # kept for it are still its cards
-    cards = game.hands[seat]
+    state = game.state
+    cards = state.hands[seat]
     own = kept.own[seat]
-    if own is not None and own[1] == len(cards) and own[0] == game.round:
+    if own is not None and own[1] == len(cards) and own[0] == state.round:
         return own[2]
     hand = tuple(sorted(cards))
-    kept.own[seat] = (game.round, len(cards), hand)
+    kept.own[seat] = (state.round, len(cards), hand)
     return hand
 
 
 def cash_of(game: Game, kept: Kept, seat: int | None) -> tuple[int | None, ...]:
     """The cash ``seat`` may see: all of it, or behind screens (until the game is over)
     its own only, kept per seat until the next payment."""
-    cash = game.cash  # (a tuple, replaced at every payment)
-    if not kept.screens or game.outcome is not None:
+    state = game.state
+    cash = state.cash  # (a tuple, replaced at every payment)
+    if not kept.screens or state.outcome is not None:
         return cash
+    n = state.n
     if kept.cash is not cash:
         kept.cash = cash
-        kept.shown = [None] * (game.n + 1)
-    slot = game.n if seat is None else seat
+        kept.shown = [None] * (n + 1)
+    slot = n if seat is None else seat
     shown = kept.shown[slot]
     if shown is None:
-        hidden: list[int | None] = [None] * game.n
+        hidden: list[int | None] = [None] * n
         if seat is not None:
             hidden[seat] = cash[seat]
         shown = kept.shown[slot] = tuple(hidden)
@@ -159,7 +164,8 @@ def cash_of(game: Game, kept: Kept, seat: int | None) -> tuple[int | None, ...]:
 def lot_of(game: Game, kept: Kept, seat: int | None) -> tuple[Any, ...] | None:
     """The lot's raw progress as ``seat`` may see it (its own sealed bid only), or
     ``None`` between lots."""
-    lot = game.lot
+    state = game.state
+    lot = state.lot
     if lot is None:
         return None
     cards = lot.cards
@@ -167,7 +173,7 @@ def lot_of(game: Game, kept: Kept, seat: int | None) -> tuple[Any, ...] | None:
     if kept.fixed_key != key:
         kept.fixed_key = key
         kept.fixed = (
-            tuple(map(game._names.__getitem__, cards)), AUCTION_TYPES[lot.kind],
+            tuple(map(state._names.__getitem__, cards)), AUCTION_TYPES[lot.kind],
             lot.leader, None if lot.adder < 0 else lot.adder, lot.auctioneer,
         )
     sealed = lot.sealed
@@ -184,7 +190,7 @@ def lot_of(game: Game, kept: Kept, seat: int | None) -> tuple[Any, ...] | None:
     )
 
 
-def _public(game: Game, kept: Kept) -> None:
+def _public(game: RoundFlow, kept: Kept) -> None:
     """Make the public part again (what changes once a round only if its key changed)."""
     rnd, outcome, going = game.round, game.outcome, game.outcome is None
     discard = game.discard

@@ -1,0 +1,178 @@
+"""The state of a game: the position, the history, and the rules' questions about them.
+
+:class:`State` holds every field a move may change (the hands, the deck, the
+cash, the board, the lot under the hammer, the phase and whose turn it is...) and
+the history of raw entries, and answers what the rules ask of the position (which
+cards a seat may lead, the range of a bid or a fixed price). It changes nothing:
+the changes are the round flow's (:class:`~auctionrules.engine.flow.RoundFlow`,
+its subclass, which a :class:`~auctionrules.engine.game.Game` holds) and the
+decisions generator's (:mod:`.decisions`).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from typing import Any, Self
+
+from auctionrules.engine.cards import DOUBLE
+from auctionrules.engine.history import History
+from auctionrules.engine.lot import Lot
+from auctionrules.engine.outcome import Outcome
+from auctionrules.engine.rules import Rules
+
+#: The fields a move may change, for :meth:`State.copy`: lists of immutable values,
+_FLAT_LISTS = ("deck", "counts", "table", "discard", "sales", "paintings", "_raw")
+#: and lists of such lists.
+_NESTED_LISTS = ("hands", "distinct", "board", "owned")
+
+
+class State:
+    """The fields of a game's state, and the questions the rules ask of them.
+
+    Its fields are the position (hands, deck, cash, board, the lot...), the
+    history, and what the compiled rules say that the flow reads at every move.
+    Its methods only read, except :meth:`copy`, which makes an independent copy.
+    """
+
+    rules: Rules
+    n: int
+    seed: int
+    hands: list[list[int]]
+    #: ``distinct[s]``: the distinct codes of player ``s``'s hand, ascending (an index
+    #: kept with the hand: the legal leads and companions are read from it).
+    distinct: list[list[int]]
+    deck: list[int]
+    #: each seat's money, a tuple replaced at every payment (never changed in place)
+    cash: tuple[int, ...]
+    board: list[list[int]]
+    round: int
+    counts: list[int]
+    owned: list[list[int]]
+    table: list[int]
+    discard: list[int]
+    phase: int
+    turn: int
+    lot: Lot | None
+    flipper: int
+    resume: int
+    last_card_player: int
+    last_auctioneer: int
+    dummy_next: int
+    _rng: random.Random | None
+    bank_in: int
+    bank_out: int
+    money_total: int
+    sales: list[tuple[int, int, int]]
+    #: ``paintings[s]``: the paintings seat ``s`` acquired over the game (bought, taken
+    #: free, both cards of a double: every card that came into its possession; public)
+    paintings: list[int]
+    outcome: Outcome | None
+    #: the history: raw log entries, appended here and in :mod:`.decisions` only, each
+    #: made by its constructor (see :mod:`.history`)
+    _raw: History
+    _unit: int
+    _min_bid: int
+    _names: tuple[str, ...]
+    #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
+    alone: tuple[tuple[int], ...]
+    _companion_rule: bool
+    _artist_cards: int
+    #: the position the game started from, for its record: the hands and the deck
+    #: (and where it is not a fresh deal, the rest of the position)
+    start: dict[str, Any]
+    #: the cards on the table or owned in the starting position (counted by the
+    #: card-conservation invariant)
+    start_extra: list[int]
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        """An empty state under ``rules`` (``RoundFlow.begin`` sets its position up)."""
+        self.rules = rules
+        self.n = rules.players
+        self.seed = seed
+        self._rng = None
+        unit = rules.unit
+        self._unit = unit
+        self._min_bid = -(-rules.minimum_bid // unit) * unit
+        self._names = rules.codec.names
+        self.alone = rules.alone
+        self._companion_rule = rules.lead_requires_companion
+        self._artist_cards = rules.artist_cards
+        self._raw = []
+
+    def copy(self) -> Self:
+        """An independent copy: only what a move may change is copied (the lists of
+        the state, the lot, the random generator); the rules, the start position
+        and the history's entries (immutable once written) are shared."""
+        twin = type(self).__new__(type(self))
+        state = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            state[name] = list(state[name])
+        for name in _NESTED_LISTS:
+            state[name] = [list(inner) for inner in state[name]]
+        if self.lot is not None:
+            state["lot"] = self.lot.copy()
+        if self._rng is not None:
+            state["_rng"] = rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+        twin.__dict__.update(state)
+        return twin
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random generator (which dummy card is turned over), seeded
+        with :attr:`seed` on first use: most games never need it, and seeding a
+        generator costs as much as a dozen moves."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng
+
+    def leadable(self, seat: int) -> list[int]:
+        """Distinct card codes ``seat`` may lead, ascending (do not modify the list)."""
+        distinct = self.distinct[seat]
+        if not self._companion_rule:
+            return distinct
+        return [c for c in distinct if c % 5 != DOUBLE or self.companions(seat, c)]
+
+    def companions(self, seat: int, first: int) -> list[int]:
+        """Distinct codes in ``seat``'s hand that may join the double ``first``."""
+        low = first // 5 * 5
+        distinct = self.distinct[seat]
+        # the artist's codes are low..low+4, the double last: a slice of the sorted index
+        return distinct[bisect_left(distinct, low) : bisect_left(distinct, low + DOUBLE)]
+
+    def _index_hands(self) -> None:
+        """Rebuild :attr:`distinct` after cards were dealt."""
+        self.distinct = [sorted(set(hand)) for hand in self.hands[: self.n]]
+
+    def bid_floor(self, high: int) -> int:
+        """The lowest bid above ``high``: a whole number of units, at least the minimum,
+        and ``money.minimum_raise`` above a bid (``high`` 0: no bid yet)."""
+        unit = self._unit
+        lo = high + (self.rules.minimum_raise if high else unit)
+        if lo < self._min_bid:
+            return self._min_bid
+        if unit != 1 and lo % unit:
+            lo += unit - lo % unit
+        return lo
+
+    def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
+        """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``
+        (a playout computes the same from :meth:`bid_floor` and the cash)."""
+        lo = self.bid_floor(high)
+        cash = self.cash[seat]
+        if cash < lo:
+            return None
+        unit = self._unit
+        return (lo, cash - (cash - lo) % unit, unit)
+
+    def price_range(self, seat: int) -> tuple[int, int, int] | None:
+        """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
+        broke and ``offer-at-zero``; ``None`` when broke and the auctioneer keeps the lot."""
+        rules = self.rules
+        unit, lo = self._unit, self._min_bid
+        top = self.cash[seat] if rules.fixed_price_capped else max(self.cash)
+        if top < lo:
+            return None if rules.broke_keeps else (0, 0, unit)
+        return (lo, top - (top - lo) % unit, unit)
