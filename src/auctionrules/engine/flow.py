@@ -106,6 +106,10 @@ class RoundFlow(State):
         self.outcome = None
         self._open(auctioneer)
 
+    def _index_hands(self) -> None:
+        """Rebuild :attr:`distinct` after cards were dealt."""
+        self.distinct = [sorted(set(hand)) for hand in self.hands[: self.n]]
+
     def _take_from_hand(self, seat: int, code: int) -> list[int]:
         """Remove one ``code`` from ``seat``'s hand, keeping :attr:`distinct`; the hand."""
         hand = self.hands[seat]

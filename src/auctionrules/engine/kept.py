@@ -75,10 +75,9 @@ class Kept:
 def values_of(game: Game, seat: int | None) -> tuple[Any, ...]:
     """Every field of the view of ``seat`` (``None``: public), in the order of
     :data:`.views.FIELDS`."""
-    kept = fresh(game)
     return (
-        seat, to_act_of(game), hand_of(game, kept, seat), cash_of(game, kept, seat),
-        lot_of(game, kept, seat), *kept.public,
+        seat, to_act_of(game, seat), hand_of(game, seat), cash_of(game, seat),
+        lot_of(game, seat), *fresh(game).public,
     )
 
 
@@ -116,18 +115,20 @@ def fresh(game: Game) -> Kept:
     return kept
 
 
-def to_act_of(game: Game) -> tuple[int, ...]:
-    """Who acts: the decision the game waits for (as ``Game.to_act`` answers)."""
+def to_act_of(game: Game, seat: int | None = None) -> tuple[int, ...]:
+    """Who acts: the decision the game waits for (as ``Game.to_act`` answers; the
+    same for every seat)."""
     pending = game._pend if game._flow is not None else game._pending()
     if pending.__class__ is Legal:
         return game.state.alone[pending.seat]
     return pending or ()  # type: ignore[return-value]
 
 
-def hand_of(game: Game, kept: Kept, seat: int | None) -> tuple[int, ...] | None:
+def hand_of(game: Game, seat: int | None) -> tuple[int, ...] | None:
     """The seat's sorted card codes (``None`` for a spectator)."""
     if seat is None:
         return None
+    kept = game._view_kept or kept_of(game)
     # within a round a hand only shrinks: its round and size say whether the codes
     # kept for it are still its cards
     state = game.state
@@ -140,11 +141,12 @@ def hand_of(game: Game, kept: Kept, seat: int | None) -> tuple[int, ...] | None:
     return hand
 
 
-def cash_of(game: Game, kept: Kept, seat: int | None) -> tuple[int | None, ...]:
+def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     """The cash ``seat`` may see: all of it, or behind screens (until the game is over)
     its own only, kept per seat until the next payment."""
     state = game.state
     cash = state.cash  # (a tuple, replaced at every payment)
+    kept = game._view_kept or kept_of(game)
     if not kept.screens or state.outcome is not None:
         return cash
     n = state.n
@@ -161,7 +163,7 @@ def cash_of(game: Game, kept: Kept, seat: int | None) -> tuple[int | None, ...]:
     return shown
 
 
-def lot_of(game: Game, kept: Kept, seat: int | None) -> tuple[Any, ...] | None:
+def lot_of(game: Game, seat: int | None) -> tuple[Any, ...] | None:
     """The lot's raw progress as ``seat`` may see it (its own sealed bid only), or
     ``None`` between lots."""
     state = game.state
@@ -169,6 +171,7 @@ def lot_of(game: Game, kept: Kept, seat: int | None) -> tuple[Any, ...] | None:
     if lot is None:
         return None
     cards = lot.cards
+    kept = game._view_kept or kept_of(game)
     key = (lot, len(cards), lot.kind, lot.adder)
     if kept.fixed_key != key:
         kept.fixed_key = key

@@ -142,10 +142,6 @@ class State:
         # the artist's codes are low..low+4, the double last: a slice of the sorted index
         return distinct[bisect_left(distinct, low) : bisect_left(distinct, low + DOUBLE)]
 
-    def _index_hands(self) -> None:
-        """Rebuild :attr:`distinct` after cards were dealt."""
-        self.distinct = [sorted(set(hand)) for hand in self.hands[: self.n]]
-
     def bid_floor(self, high: int) -> int:
         """The lowest bid above ``high``: a whole number of units, at least the minimum,
         and ``money.minimum_raise`` above a bid (``high`` 0: no bid yet)."""

@@ -24,16 +24,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.errors import IllegalActionError
-from auctionrules.engine.kept import (
-    PHASES,
-    cash_of,
-    fresh,
-    hand_of,
-    kept_of,
-    lot_of,
-    to_act_of,
-    values_of,
-)
+from auctionrules.engine.kept import PHASES, cash_of, fresh, hand_of, lot_of, to_act_of, values_of
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -62,29 +53,27 @@ _PRUNE = 64
 #: held, and is frozen).
 _count: Callable[[object], int] = getattr(sys, "getrefcount", lambda view: 1 << 30)
 
-#: How a live view reads each field off the game: ``(game, seat) -> value``.
-_LIVE: tuple[Callable[[Any, Any], Any], ...] = (
-    lambda game, seat: seat,
-    lambda game, seat: to_act_of(game),
-    lambda game, seat: hand_of(game, kept_of(game), seat),
-    lambda game, seat: cash_of(game, kept_of(game), seat),
-    lambda game, seat: lot_of(game, kept_of(game), seat),
-    *(
-        (lambda game, seat, index=index: fresh(game).public[index])
-        for index in range(len(FIELDS) - _PUBLIC - 1)
-    ),
-    lambda game, seat: game.rules,
-)
-
-
-def _field(index: int) -> property:
-    live = _LIVE[index]
+def _field(index: int, part: Callable[[Any, Any], Any]) -> property:
+    """The field ``index``: frozen, from the values; live, ``part(game, seat)``."""
 
     def get(view: View) -> Any:
         source = view._source
         if source.__class__ is tuple:
             return source[index]
-        return live(source, view._seat)
+        return part(source, view._seat)
+
+    return property(get)
+
+
+def _public_field(index: int) -> property:
+    """The field ``index`` of the public part: live, from what the game keeps."""
+    offset = index - _PUBLIC
+
+    def get(view: View) -> Any:
+        source: Any = view._source
+        if source.__class__ is tuple:
+            return source[index]
+        return fresh(source).public[offset]
 
     return property(get)
 
@@ -142,13 +131,19 @@ class View:
         paintings: tuple[int, ...]
         rules: Rules
     else:
-        for _index, _name in enumerate(FIELDS):
-            locals()[_name] = _field(_index)
-        del _index, _name
+        seat = property(lambda self: self._seat)
+        to_act = _field(1, to_act_of)
+        _hand = _field(2, hand_of)
+        cash = _field(3, cash_of)
+        _lot = _field(4, lot_of)
+        for _index in range(_PUBLIC, _SIZE):
+            locals()[FIELDS[_index]] = _public_field(_index)
+        del _index
 
         @property
-        def seat(self) -> int | None:
-            return self._seat
+        def rules(self) -> Rules:
+            source = self._source
+            return source[_SIZE] if source.__class__ is tuple else source.state.rules
 
     def _frozen(self) -> tuple[Any, ...]:
         """Every field, computed once (the view then forgets the game)."""
@@ -164,8 +159,12 @@ class View:
     @property
     def hand(self) -> tuple[str, ...] | None:
         """The seat's own cards, sorted (``None`` for a spectator)."""
-        codes = self._hand
-        return None if codes is None else tuple(map(self.rules.codec.names.__getitem__, codes))
+        source: Any = self._source
+        if source.__class__ is tuple:
+            codes, names = source[2], source[_SIZE].codec.names
+        else:
+            codes, names = hand_of(source, self._seat), source.state._names
+        return None if codes is None else tuple(map(names.__getitem__, codes))
 
     @property
     def owned(self) -> tuple[tuple[str, ...], ...]:
@@ -201,7 +200,7 @@ class View:
             ("adder", adder),
             ("auctioneer", auctioneer),
             ("high", high),
-            ("bids", [list(b) for b in bids]),
+            ("bids", list(map(list, bids))),
             ("high_bidder", high_bidder),
             ("price", price),
             ("sealed_done", list(done) if done is not None else None),

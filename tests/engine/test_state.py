@@ -1,0 +1,123 @@
+"""The state, the flow and the game: three layers, each with its own job.
+
+``State`` (``engine/state.py``) holds the fields and answers the rules' questions
+about them, changing nothing; ``RoundFlow`` adds the transitions; ``Game`` is the
+step API over a state it holds, not a subclass of either. Checked on the source,
+as ``test_history.py`` checks the history's writers.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+
+from auctionrules.engine import Game, RandomAgent
+from auctionrules.engine import state as state_module
+from auctionrules.engine.flow import RoundFlow
+from auctionrules.engine.state import State
+
+from .conftest import ruleset
+from .test_auction_types import MUTATORS, QUESTIONS
+
+#: The methods of ``State`` that may write to it: its making, its copy, and the
+#: random generator seeded on first use (most games never need one).
+WRITERS = frozenset(("__init__", "copy", "rng"))
+
+
+def _rooted_at_self(node: ast.expr) -> bool:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def writes(source: str, cls: str = "State") -> list[str]:
+    """Each assignment to something of ``self``'s, and each call that changes a
+    container of ``self``'s, in the methods of class ``cls`` that may not write."""
+    found = []
+    tree = ast.parse(source)
+    for klass in (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls):
+        for method in klass.body:
+            if not isinstance(method, ast.FunctionDef) or method.name in WRITERS:
+                continue
+            for node in ast.walk(method):
+                targets: list[ast.expr] = []
+                if isinstance(node, ast.Assign):
+                    targets = node.targets
+                elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                    targets = [node.target]
+                for target in targets:
+                    parts = target.elts if isinstance(target, ast.Tuple) else [target]
+                    found += [
+                        f"{method.name}: assigns {ast.unparse(part)}"
+                        for part in parts
+                        if _rooted_at_self(part)
+                    ]
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in MUTATORS
+                    and _rooted_at_self(node.func.value)
+                ):
+                    found.append(f"{method.name}: calls {ast.unparse(node.func)}")
+    return found
+
+
+def test_the_state_changes_nothing_but_in_its_making_and_copy() -> None:
+    assert writes(Path(state_module.__file__).read_text(encoding="utf-8")) == []
+
+
+def test_the_scan_finds_a_write() -> None:
+    """The scan can fail: a question that writes to the state is found."""
+    source = (
+        "class State:\n"
+        "    def __init__(self):\n"
+        "        self.cash = ()\n"
+        "    def bid_range(self, seat):\n"
+        "        self.cash, other = (), 1\n"
+        "        self.hands[seat].append(3)\n"
+        "        self.counts[0] += 1\n"
+        "        return None\n"
+    )
+    assert sorted(writes(source)) == [
+        "bid_range: assigns self.cash",
+        "bid_range: assigns self.counts[0]",
+        "bid_range: calls self.hands[seat].append",
+    ]
+
+
+def test_the_auction_types_ask_the_state_its_questions_only() -> None:
+    """The questions the auction types may ask (``test_auction_types``) are the
+    state's methods besides its copy: one list, kept in step with the class."""
+    asked = {
+        name
+        for name, member in vars(State).items()
+        if inspect.isfunction(member) and not name.startswith("_") and name != "copy"
+    }
+    assert asked == QUESTIONS
+
+
+def test_the_game_holds_a_state_and_is_neither_the_state_nor_the_flow() -> None:
+    game = Game.new(ruleset("hig-1992-en"), players=4, seed=1)
+    assert not issubclass(Game, (State, RoundFlow))
+    assert isinstance(game.state, RoundFlow)
+    assert game.hands is game.state.hands and game.cash is game.state.cash
+    with pytest.raises(AttributeError):
+        game.cash = (0, 0, 0, 0)  # type: ignore[misc]
+
+
+def test_a_clone_copies_the_state_and_shares_what_never_changes() -> None:
+    game = Game.new(ruleset("hig-1992-en"), players=4, seed=2)
+    agents = [RandomAgent(seat) for seat in range(4)]
+    for _ in range(30):
+        seat = game.to_act()[0]
+        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    before = game.snapshot()
+    twin = game.clone()
+    assert twin.state is not game.state and twin.rules is game.rules
+    assert twin.start is game.start
+    twin.playout(agents)
+    assert game.snapshot() == before
+    assert twin.is_over and not game.is_over
