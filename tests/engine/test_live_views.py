@@ -152,3 +152,28 @@ def test_a_live_view_pickles_and_copies_without_the_game() -> None:
             assert twin == view and hash(twin) == hash(view)
             assert twin._source.__class__ is tuple
             assert not any(isinstance(obj, Game) for obj in gc.get_referents(twin))
+
+
+def test_what_a_live_view_gives_reaches_neither_the_game_nor_a_secret() -> None:
+    """A live view holds its game in a private slot (as ``board.legal_moves`` holds
+    its board); every field and name it gives while live is a value that reaches
+    neither the game nor another seat's hand, the deck or a list of the game's."""
+    from .test_views import _reachable, _secrets
+
+    public = [name for name in dir(View) if not name.startswith("_")]
+    public = [name for name in public if not callable(getattr(View, name))]
+    assert {"hand", "lot", "cash", "owned", "board", "rules"} <= set(public)
+    game = Game.new(_rules("hig-1992-fr+mystery-hand"), players=3, seed=5)
+    agents = [RandomAgent(seat) for seat in range(3)]
+    lists = {id(value) for value in vars(game.state).values() if isinstance(value, list)}
+    step = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        if step % 4 == 0:
+            view = game.view(seat)
+            given = [getattr(view, name) for name in public if name != "rules"]
+            assert view._source is game
+            reached = _reachable(*given)
+            assert not reached & (_secrets(game, seat) | lists)
+        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+        step += 1
