@@ -28,19 +28,13 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from auctionrules.engine import setup
-from auctionrules.engine.actions import Action, Flip, Pass, Play
+from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, by_choice
-from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
-from auctionrules.engine.errors import (
-    GameOverError,
-    IllegalActionError,
-    MalformedActionError,
-    RulesError,
-)
+from auctionrules.engine.errors import MalformedActionError, RulesError
 from auctionrules.engine.events import Event, Events
-from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
+from auctionrules.engine.flow import OVER, RoundFlow
 from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.kept import Kept
@@ -48,6 +42,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.record import make_record
+from auctionrules.engine.refusals import refuse
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.views import View, freeze, make_view
 from auctionrules.model import Ruleset
@@ -357,34 +352,7 @@ class Game:
 
     def _refuse(self, action: Action, seat: int | None) -> NoReturn:
         """Raise the error that says why ``action`` by ``seat`` is refused."""
-        text = repr(str(action))
-        if self.phase == OVER:
-            raise GameOverError(f"{text}: the game is over")
-        to_act = self.to_act()
-        if seat is None:
-            raise IllegalActionError(f"{text}: several seats must act ({to_act}); say which")
-        if seat not in to_act:
-            raise IllegalActionError(f"{text}: it is not seat {seat}'s turn (to act: {to_act})")
-        reason = self._check(seat, action) or "not legal now"
-        raise IllegalActionError(f"{text} by seat {seat}: {reason}")
-
-    def _check(self, seat: int, action: Action) -> str | None:
-        state = self.state
-        phase = state.phase
-        if phase == LEAD:
-            if not isinstance(action, Play):
-                return "seat must lead a card: play ARTIST/TYPE"
-            code = self.rules.codec.code(action.card)
-            if code not in self.hands[seat]:
-                return f"{action.card} is not in the hand"
-            if code not in state.leadable(seat):
-                return "a double may be led only with a second card of its artist in hand"
-            return None
-        if phase == FLIPPING:
-            return None if isinstance(action, (Flip, Pass)) else "flip or pass"
-        lot = state.lot
-        assert lot is not None
-        return AUCTIONS[lot.kind].check(state, lot, seat, action)
+        refuse(self.state, self.to_act(), action, seat)
 
     def playout(self, agents: Sequence[Agent]) -> None:
         """Play to the end, ``agents[seat]`` choosing for each seat from its view and
