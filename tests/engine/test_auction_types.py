@@ -34,10 +34,20 @@ def _rules(node: ast.expr) -> bool:
     return False
 
 
-def _rooted_at_game(node: ast.expr) -> bool:
+def rooted_at(node: ast.expr, name: str = "game") -> bool:
+    """Whether ``node`` is ``name`` or something reached from it (``name.a[b].c``)."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
-    return isinstance(node, ast.Name) and node.id == "game"
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def assigned(node: ast.AST) -> list[ast.expr]:
+    """The targets ``node`` assigns, if it is an assignment."""
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
 
 
 def changes_to_the_game(source: str) -> list[str]:
@@ -50,16 +60,11 @@ def changes_to_the_game(source: str) -> list[str]:
             asks = (isinstance(func.value, ast.Name) and func.attr in QUESTIONS) or (
                 _rules(func.value) and func.attr not in MUTATORS
             )
-            if _rooted_at_game(func.value) and not asks:
+            if rooted_at(func.value) and not asks:
                 found.append(f"line {node.lineno}: calls {ast.unparse(func)}")
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        for target in targets:
+        for target in assigned(node):
             for part in ast.walk(target):
-                if isinstance(part, (ast.Attribute, ast.Subscript)) and _rooted_at_game(part):
+                if isinstance(part, (ast.Attribute, ast.Subscript)) and rooted_at(part):
                     found.append(f"line {node.lineno}: assigns {ast.unparse(target)}")
                     break
     return sorted(found, key=lambda text: int(text.split(":")[0].split()[1]))

@@ -20,17 +20,11 @@ from auctionrules.engine.flow import RoundFlow
 from auctionrules.engine.state import State
 
 from .conftest import ruleset
-from .test_auction_types import MUTATORS, QUESTIONS
+from .test_auction_types import MUTATORS, QUESTIONS, assigned, rooted_at
 
 #: The methods of ``State`` that may write to it: its making, its copy, and the
 #: random generator seeded on first use (most games never need one).
 WRITERS = frozenset(("__init__", "copy", "rng"))
-
-
-def _rooted_at_self(node: ast.expr) -> bool:
-    while isinstance(node, (ast.Attribute, ast.Subscript)):
-        node = node.value
-    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def writes(source: str, cls: str = "State") -> list[str]:
@@ -43,23 +37,18 @@ def writes(source: str, cls: str = "State") -> list[str]:
             if not isinstance(method, ast.FunctionDef) or method.name in WRITERS:
                 continue
             for node in ast.walk(method):
-                targets: list[ast.expr] = []
-                if isinstance(node, ast.Assign):
-                    targets = node.targets
-                elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-                    targets = [node.target]
-                for target in targets:
+                for target in assigned(node):
                     parts = target.elts if isinstance(target, ast.Tuple) else [target]
                     found += [
                         f"{method.name}: assigns {ast.unparse(part)}"
                         for part in parts
-                        if _rooted_at_self(part)
+                        if rooted_at(part, "self")
                     ]
                 if (
                     isinstance(node, ast.Call)
                     and isinstance(node.func, ast.Attribute)
                     and node.func.attr in MUTATORS
-                    and _rooted_at_self(node.func.value)
+                    and rooted_at(node.func.value, "self")
                 ):
                     found.append(f"{method.name}: calls {ast.unparse(node.func)}")
     return found
@@ -121,3 +110,38 @@ def test_a_clone_copies_the_state_and_shares_what_never_changes() -> None:
     twin.playout(agents)
     assert game.snapshot() == before
     assert twin.is_over and not game.is_over
+
+
+def _declared(tree: ast.Module, cls: str, block: bool = False) -> dict[str, str]:
+    """The annotations written in class ``cls`` and the return annotations of its
+    properties; with ``block``, those of its ``if TYPE_CHECKING:`` block only."""
+    klass = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    root: ast.AST = klass
+    if block:
+        root = next(
+            n for n in klass.body
+            if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+        )
+        root = ast.Module(body=root.body, type_ignores=[])  # type: ignore[attr-defined]
+    found: dict[str, str] = {}
+    for node in ast.walk(root):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            found[node.target.id] = ast.unparse(node.annotation)
+        elif isinstance(node, ast.FunctionDef) and node.returns is not None and any(
+            isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list
+        ):
+            found[node.name] = ast.unparse(node.returns)
+    return found
+
+
+def test_the_game_reads_out_the_state_s_fields_with_their_types() -> None:
+    """The game's read-only properties are typed for mypy in its own class; those
+    declarations mirror the state's, name for name and type for type, and are the
+    fields it reads out at run time."""
+    from auctionrules.engine import game as game_module
+
+    source = Path(game_module.__file__).read_text("utf-8")
+    mirrored = _declared(ast.parse(source), "Game", block=True)
+    state_types = _declared(ast.parse(Path(state_module.__file__).read_text("utf-8")), "State")
+    assert set(mirrored) == set(game_module._FIELDS)
+    assert {name: state_types.get(name) for name in mirrored} == mirrored
