@@ -4,7 +4,7 @@ Checked on their source (``engine/auctions/*.py``), as ``test_history.py`` check
 the history's writers: a call of the game is one of its read-only questions, and
 nothing rooted at the game is assigned. Where an auction type settles its lot it
 returns a :class:`~auctionrules.engine.auctions.base.Settlement`, which the round
-flow carries out (``RoundFlow.settle``): one place moves the money and the cards.
+flow carries out (``flow.settle``): one place moves the money and the cards.
 """
 
 from __future__ import annotations

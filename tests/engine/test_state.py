@@ -1,9 +1,9 @@
 """The state, the flow and the game: three layers, each with its own job.
 
 ``State`` (``engine/state.py``) holds the fields and answers the rules' questions
-about them, changing nothing; ``RoundFlow`` adds the transitions; ``Game`` is the
-step API over a state it holds, not a subclass of either. Checked on the source,
-as ``test_history.py`` checks the history's writers.
+about them, changing nothing; the round flow (``engine/flow.py``) is functions
+that change a state; ``Game`` is the step API over a state it holds. Checked on
+the source, as ``test_history.py`` checks the history's writers.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from auctionrules.engine import Game, RandomAgent
+from auctionrules.engine import Game, RandomAgent, flow
 from auctionrules.engine import state as state_module
-from auctionrules.engine.flow import RoundFlow
 from auctionrules.engine.state import State
 
 from .conftest import ruleset
@@ -88,10 +87,12 @@ def test_the_auction_types_ask_the_state_its_questions_only() -> None:
     assert asked == QUESTIONS
 
 
-def test_the_game_holds_a_state_and_is_neither_the_state_nor_the_flow() -> None:
+def test_the_game_holds_a_plain_state_and_the_flow_is_functions() -> None:
     game = Game.new(ruleset("hig-1992-en"), players=4, seed=1)
-    assert not issubclass(Game, (State, RoundFlow))
-    assert isinstance(game.state, RoundFlow)
+    assert not issubclass(Game, State)
+    assert type(game.state) is State
+    assert not [name for name, member in vars(flow).items() if isinstance(member, type)
+                and member.__module__ == flow.__name__]  # (the flow is functions)
     assert game.hands is game.state.hands and game.cash is game.state.cash
     with pytest.raises(AttributeError):
         game.cash = (0, 0, 0, 0)  # type: ignore[misc]

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("numpy")
 
 from auctionrules.engine import Bid, Game, Price, RandomAgent
+from auctionrules.engine.flow import index_hands
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
 from auctionrules.envs.reader import Reader
 from auctionrules.loader import load_ruleset
@@ -138,7 +139,7 @@ def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
     rng.shuffle(pool)
     for group in groups:
         group[:], pool = pool[: len(group)], pool[len(group):]
-    other.state._index_hands()
+    index_hands(other.state)
     other._legal = None
     lot = other.lot
     if lot is not None and lot.sealed:

@@ -26,7 +26,7 @@ order and asker, the sealed bids...) before a decision is asked, so a generator
 can be made afresh from any state: a clone, a pickle, a determinized game. The
 rule choices are the compiled strategies'; the state changes that are not
 decisions (a lead's consequences, a sale, a flip, a round end) are the round
-flow's (:class:`~auctionrules.engine.flow.RoundFlow`).
+flow's (:mod:`.flow`).
 
 Every answer is logged here, each entry made by its constructor in
 :mod:`auctionrules.engine.history` (the entry's shape written in one place):
@@ -50,12 +50,21 @@ from auctionrules.engine.auctions.bidding import SealedAuction, next_in_order
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
+from auctionrules.engine.flow import (
+    add_second,
+    end_round,
+    exhausted,
+    flip_or_pass,
+    no_bid,
+    sell,
+    settle,
+)
 from auctionrules.engine.history import round_entries
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
+    from auctionrules.engine.state import State
 
 #: What a suspended generator waits for: one seat's legal moves, or the seats yet to
 #: make a sealed bid (any of them may).
@@ -69,7 +78,7 @@ _BUY_OR_PASS = (BUY, PASS)
 _FLIP_OR_PASS = (FLIP, PASS)
 
 
-def sealed_legal(game: RoundFlow, seat: int) -> Legal:
+def sealed_legal(game: State, seat: int) -> Legal:
     """What ``seat`` may do in a sealed auction it has not bid in yet (in a re-bid
     after a tie, ``lot.high`` is the tied bid: a bid tops it)."""
     lot = game.lot
@@ -77,7 +86,7 @@ def sealed_legal(game: RoundFlow, seat: int) -> Legal:
 
 
 def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
-    game: RoundFlow, chooser: Sequence[ChoiceAgent | None]
+    game: State, chooser: Sequence[ChoiceAgent | None]
 ) -> Decisions:
     """Play ``game`` on, asking ``chooser[seat]`` (or, for ``None``, the caller: see
     the module docstring) at every decision, until the game is over."""
@@ -122,15 +131,15 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             counts[artist] += 1
             ends = counts[artist] >= artist_cards
             if ends and not ending_card_sold:  # not auctioned: the round ends
-                game._end_round(exhausted=False, artist=artist)
+                end_round(game, exhausted=False, artist=artist)
             # (the leader's own hand is the cheap first test of "every hand is empty")
-            elif not hand and not last_card_sold and not ends and game._exhausted():
-                game._end_round(exhausted=True)
+            elif not hand and not last_card_sold and not ends and exhausted(game):
+                end_round(game, exhausted=True)
             else:
                 game.phase = 1
                 settled = auctions[led.kind].start(game, led)
                 if settled is not None:  # (nobody may bid, a broke auctioneer keeps it)
-                    game.settle(led, settled)
+                    settle(game, led, settled)
             if game.phase != 1:
                 continue
             # (on to the auction at once)
@@ -142,7 +151,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 flip = action.__class__ is Flip
             else:
                 flip = agent.pick(2) == 0
-            game._flip_or_pass(seat, flip)
+            flip_or_pass(game, seat, flip)
             continue
         elif phase != 1:  # OVER
             return
@@ -168,11 +177,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     if index < len(companions):
                         second = companions[index]
                 if second is not None:  # the lot goes on as the second card's type
-                    game.add_second(lot, seat, second)
+                    add_second(game, lot, seat, second)
                     break
                 append(pass_of[seat])
                 if not lot.ask_next():
-                    game.settle(lot, DoubleAuction.nobody_adds(game, lot))
+                    settle(game, lot, DoubleAuction.nobody_adds(game, lot))
                     break
         elif kind == SEALED:  # every seat bids once, in secret, in any order
             sealed = lot.sealed
@@ -202,7 +211,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             opened, settled = SealedAuction.reveal(game, lot)
             append(entry.reveal(number, opened))
             if settled is not None:  # (else a re-bid: the loop comes back to the tied seats)
-                game.settle(lot, settled)
+                settle(game, lot, settled)
         elif kind == FIXED_PRICE:  # the auctioneer names a price; the others may buy
             if lot.price < 0:
                 seat = lot.auctioneer
@@ -231,11 +240,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     buys = False
                 if buys:
                     append(buy_of[seat])
-                    game.sell(lot, seat, price)
+                    sell(game, lot, seat, price)
                     break
                 append(pass_of[seat])
                 if not lot.ask_next():
-                    game.settle(lot, FixedPriceAuction.nobody_buys(game, lot))
+                    settle(game, lot, FixedPriceAuction.nobody_buys(game, lot))
                     break
         else:  # open or once around: a standing bid raised or passed, turn after turn
             if kind == OPEN:
@@ -271,8 +280,8 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     nxt = after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:
-                        game.no_bid(lot)
+                        no_bid(game, lot)
                     else:
-                        game.sell(lot, lot.high_bidder, lot.high)
+                        sell(game, lot, lot.high_bidder, lot.high)
                     break
                 lot.asker = seat = nxt

@@ -49,10 +49,11 @@ from typing import TYPE_CHECKING
 from auctionrules.engine.actions import PASS, Action, Bid
 from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
 from auctionrules.engine.errors import EngineError
-from auctionrules.engine.flow import AUCTION, LEAD, RoundFlow
+from auctionrules.engine.flow import AUCTION, LEAD, index_hands
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome
+from auctionrules.engine.state import State
 from auctionrules.engine.views import PHASES, View
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def determinize(
         raise EngineError("a spectator's view cannot be determinized: name a seat")
     rules = view.rules
     code = rules.codec.by_name
-    state = RoundFlow(rules, seed)
+    state = State(rules, seed)
     state.phase = PHASES.index(view.phase)
     state.round = view.round - 1
     state.board = [list(row) for row in view.board]
@@ -210,7 +211,7 @@ def _model_sealed(game: Game, seat: int, model: SealedModel) -> None:
         lot.sealed[s] = action.amount if isinstance(action, Bid) and action in legal else 0
 
 
-def _deal(game: RoundFlow, view: View, own: list[int], rng: random.Random) -> None:
+def _deal(game: State, view: View, own: list[int], rng: random.Random) -> None:
     """Deal the unseen cards to the other hands and the deck, sizes kept; a deal
     the game cannot go on from is drawn again."""
     rules, seat = view.rules, view.seat
@@ -242,13 +243,13 @@ def _deal(game: RoundFlow, view: View, own: list[int], rng: random.Random) -> No
                 hands.append(pool[at : at + size])
                 at += size
         game.hands, game.deck = hands, pool[at:]
-        game._index_hands()
+        index_hands(game)
         if _can_go_on(game):
             return
     raise EngineError(f"no deal consistent with the view lets the game go on ({_TRIES} tries)")
 
 
-def _can_go_on(game: RoundFlow) -> bool:
+def _can_go_on(game: State) -> bool:
     """Whether the seat to act has a legal action (a sampled hand may lack the card a
     public action shows its holder had)."""
     if not game._companion_rule:

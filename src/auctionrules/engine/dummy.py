@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
+    from auctionrules.engine.state import State
 
 
-def choose(game: RoundFlow) -> tuple[int, int]:
+def choose(game: State) -> tuple[int, int]:
     """``(dummy hand index, card index)`` of the card to turn over next.
 
     The caller made sure some dummy hand has a card. With ``hand: alternate``

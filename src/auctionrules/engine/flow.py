@@ -1,16 +1,17 @@
 """The flow of a round: laying cards, settling lots, dummy cards, scoring, next round.
 
-:class:`RoundFlow` adds to a game's :class:`~auctionrules.engine.state.State` the
-transitions that are not decisions: what a lead, a sale, a flip and a round end
-do. A :class:`~auctionrules.engine.game.Game` holds one (``game.state``) and is
-the public step API over it. The decisions themselves (who is asked what, and
-what the answer does) are :mod:`.decisions`, which calls the methods here
-(:meth:`RoundFlow.sell`, :meth:`RoundFlow.settle`, :meth:`RoundFlow.add_second`...).
-The auction types read the state and change only their lot: where one settles
-its lot (nobody bid, nobody bought, a broke auctioneer...) it returns a
-:class:`~auctionrules.engine.auctions.base.Settlement` that the flow carries out
-(:meth:`RoundFlow.settle`). Nothing here checks legality: :class:`Game` does
-that first.
+The transitions that are not decisions, as functions of a game's
+:class:`~auctionrules.engine.state.State`: what a lead, a sale, a flip and a
+round end do to it. The state is a plain value (its fields, and the rules'
+questions about them); everything that changes it is here or in
+:mod:`.decisions` (who is asked what, and what the answer does), which calls
+these functions (:func:`sell`, :func:`settle`, :func:`add_second`...). A
+:class:`~auctionrules.engine.game.Game` holds the state (``game.state``) and is
+the public step API over it. The auction types read the state and change only
+their lot: where one settles its lot (nobody bid, nobody bought, a broke
+auctioneer...) it returns a
+:class:`~auctionrules.engine.auctions.base.Settlement` that :func:`settle`
+carries out. Nothing here checks legality: :class:`Game` does that first.
 
 The flow and the decisions are the history's only writers, each entry made by
 its constructor in :mod:`auctionrules.engine.history`: the decisions log the
@@ -43,335 +44,347 @@ _ARTIST_OF = (5).__rfloordiv__
 LEAD, AUCTION, FLIPPING, OVER = range(4)
 
 
-class RoundFlow(State):
-    """A game's state with its transitions that are not decisions.
-
-    A :class:`~auctionrules.engine.game.Game` holds one as :attr:`Game.state
-    <auctionrules.engine.game.Game.state>` and drives it; the decisions generator
-    (:mod:`.decisions`) calls the transitions, the auction types and the views
-    read the fields (:class:`~auctionrules.engine.state.State`).
-    """
-
-    def begin(
-        self,
-        *,
-        hands: list[list[int]],
-        deck: list[int],
-        cash: list[int],
-        round_index: int,
-        auctioneer: int,
-        board: list[list[int]] | None,
-        played: list[int] | None,
-        owned: list[list[int]] | None,
-    ) -> None:
-        """Set up the position (the hands are the callers' fresh lists; the start
-        keeps copies) and open the game: the deal's entry, the first lead."""
-        rules, n = self.rules, self.n
-        self.start = {"hands": [list(h) for h in hands], "deck": list(deck)}
-        if board is not None or played or owned or round_index or auctioneer or cash != [
-            rules.starting_cash
-        ] * n:
-            self.start["position"] = setup.position_dict(
-                rules, cash=cash, board=board, round_index=round_index,
-                auctioneer=auctioneer, played=played, owned=owned,
-            )
-        self.hands = hands
-        self._index_hands()
-        self.start_extra = list(played or ()) + [c for o in owned or () for c in o]
-        self.deck = deck
-        self.cash = tuple(cash)
-        self.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
-        self.round = round_index
-        self.counts = [0] * rules.artists
-        self.table = list(played or ())
-        self.owned = [list(o) for o in owned] if owned else [[] for _ in range(n)]
-        for c in self.table:
-            self.counts[c // 5] += 1
-        for cards in self.owned:
-            for c in cards:
-                self.counts[c // 5] += 1
-        self.discard = []
-        self.phase = LEAD
-        self.turn = auctioneer
-        self.lot = None
-        self.flipper = NOBODY
-        self.resume = 0
-        self.last_card_player = auctioneer
-        self.last_auctioneer = auctioneer
-        self.dummy_next = 0
-        self.bank_in = self.bank_out = 0
-        self.money_total = sum(cash)
-        self.sales = []
-        self.paintings = list(map(len, self.owned))
-        self.outcome = None
-        self._open(auctioneer)
-
-    def _index_hands(self) -> None:
-        """Rebuild :attr:`distinct` after cards were dealt."""
-        self.distinct = [sorted(set(hand)) for hand in self.hands[: self.n]]
-
-    def _take_from_hand(self, seat: int, code: int) -> list[int]:
-        """Remove one ``code`` from ``seat``'s hand, keeping :attr:`distinct`; the hand."""
-        hand = self.hands[seat]
-        hand.remove(code)
-        if code not in hand:
-            self.distinct[seat].remove(code)
-        return hand
-
-    def _open(self, leader: int) -> None:
-        """The game begins from its dealt position: the ``deal`` entry (the cards each
-        hand holds), then the first lead from ``leader``."""
-        self._raw.append(entry.deal(self.round + 1, list(map(len, self.hands)), len(self.deck)))
-        self._lead_from(leader)
-
-    def _lead_from(self, start: int) -> None:
-        if self.hands[start] and not self._companion_rule:  # the usual case, first
-            self.phase, self.turn = LEAD, start
-            return
-        n = self.n
-        for k in range(n):
-            seat = (start + k) % n
-            if self.hands[seat] and (not self._companion_rule or self.leadable(seat)):
-                self.phase, self.turn = LEAD, seat
-                return
-        # Nobody can lead: every hand is empty, or (under the companion rule) holds only
-        # doubles without a companion. Only the first is the rulebooks' early end of the
-        # game; in the second the players still hold cards, so the game goes on.
-        self._end_round(exhausted=self._exhausted(), stuck=True)
-
-    def _exhausted(self) -> bool:
-        return not any(self.hands[: self.n])
-
-    def _place(self, code: int) -> bool:
-        """Count a card laid on the table; ``True`` if it ends the round."""
-        artist = code // 5
-        self.counts[artist] += 1
-        return self.counts[artist] >= self._artist_cards
-
-    def add_second(self, lot: Lot, seat: int, code: int) -> None:
-        """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
-        if self.place_second(lot, seat, code):
-            settled = AUCTIONS[lot.kind].start(self, lot)
-            if settled is not None:
-                self.settle(lot, settled)
-
-    def place_second(self, lot: Lot, seat: int, code: int) -> bool:
-        """:meth:`add_second` up to the auction: ``True`` if the lot goes on as the
-        second card's type (``lot.kind``), ``False`` if the card ended the round."""
-        self._take_from_hand(seat, code)
-        lot.cards.append(code)
-        lot.adder = seat
-        self._raw.append(entry.add(self.round + 1, seat, self._names[code]))
-        self.last_card_player = seat
-        if self.rules.adder_auctions:
-            lot.auctioneer = seat
-        self.last_auctioneer = lot.auctioneer
-        ends = self._place(code)
-        if ends and not self.rules.ending_card_sold:
-            self._end_round(exhausted=False, artist=code // 5)
-            return False
-        if not (self.hands[seat] or self.rules.last_card_sold or ends) and self._exhausted():
-            self._end_round(exhausted=True)
-            return False
-        lot.kind = code % 5
-        return True
-
-    def sell(self, lot: Lot, winner: int, price: int) -> None:
-        """``winner`` pays ``price`` for the lot, to the payees the rules name; then
-        what follows a settled lot."""
-        cash = list(self.cash)
-        cash[winner] -= price
-        payments = sale_payments(self.rules.payee, lot, winner, price)
-        for to, amount in payments:
-            if to == BANK:
-                self.bank_in += amount
-            else:
-                cash[to] += amount
-        self.cash = tuple(cash)
-        self.owned[winner].extend(lot.cards)
-        self.paintings[winner] += len(lot.cards)
-        self.sales.append((self.round + 1, winner, price))
-        self._raw.append(entry.sold(
-            self.round + 1, self._names, winner, price, lot.cards, lot.auctioneer, payments
-        ))
-        self._settled(lot, winner)
-
-    def take_free(self, lot: Lot, seat: int) -> None:
-        """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
-        self.owned[seat].extend(lot.cards)
-        self.paintings[seat] += len(lot.cards)
-        cards = list(map(self._names.__getitem__, lot.cards))
-        self._raw.append(entry.taken_free(self.round + 1, seat, cards, lot.auctioneer))
-        self._settled(lot, seat)
-
-    def leave_unsold(self, lot: Lot) -> None:
-        """The lot stays on the table, unowned; it still counts for the ranking."""
-        self.table.extend(lot.cards)
-        cards = list(map(self._names.__getitem__, lot.cards))
-        self._raw.append(entry.unsold(self.round + 1, cards))
-        self._settled(lot, NOBODY)
-
-    def settle(self, lot: Lot, settlement: Settlement) -> None:
-        """Carry out what an auction type says becomes of its lot."""
-        kind = settlement.kind
-        if kind == "sold":
-            self.sell(lot, settlement.seat, settlement.price)
-        elif kind == "free":
-            self.take_free(lot, settlement.seat)
-        elif kind == "unsold":
-            self.leave_unsold(lot)
-        else:
-            self.no_bid(lot)
-
-    def no_bid(self, lot: Lot) -> None:
-        """Nobody bid: the ``no_bid`` strategy names the taker."""
-        taker = self.rules.no_bid.taker(lot)
-        if taker == NOBODY:
-            self.leave_unsold(lot)
-        else:
-            self.take_free(lot, taker)
-
-    def _settled(self, lot: Lot, taker: int) -> None:
-        self.lot = None
-        self.last_auctioneer = lot.auctioneer
-        rules = self.rules
-        # (the usual case, first)
-        if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
-            resume = (lot.auctioneer + 1) % self.n
-            if self.hands[resume] and not self._companion_rule:
-                self.phase, self.turn = LEAD, resume
-            else:
-                self._lead_from(resume)
-            return
-        if rules.ending_card_sold:  # the lot of the card that ended the round is settled
-            artist = self.counts.index(max(self.counts))
-            if self.counts[artist] >= self._artist_cards:
-                self._end_round(exhausted=False, artist=artist)
-                return
-        if rules.last_card_sold and self._exhausted():
-            self._end_round(exhausted=True)
-            return
-        resume = (lot.auctioneer + 1) % self.n
-        if rules.dummies and any(self.hands[self.n :]):
-            decision = rules.flip_when.after_lot(lot, taker)
-            if decision is not None:
-                flipper, automatic = decision
-                if automatic:
-                    if self._flip(flipper):
-                        return
-                else:
-                    self.phase, self.flipper, self.resume = FLIPPING, flipper, resume
-                    return
-        self._lead_from(resume)
-
-    def _flip_or_pass(self, seat: int, flip: bool) -> None:
-        """The flipper's decision: turn over a dummy card, or not; then the lead."""
-        resume = self.resume
-        if flip:
-            if self._flip(seat, chosen=True):
-                return
-        else:
-            self._raw.append(entry.pass_(self.round + 1, seat))
-        self._lead_from(resume)
-
-    def _flip(self, flipper: int, chosen: bool = False) -> bool:
-        """Turn over a dummy card (``chosen``: by ``flipper``'s action, not automatically);
-        ``True`` if it ended the round."""
-        hand_index, card_index = choose(self)
-        hand = self.hands[self.n + hand_index]
-        code = hand.pop(card_index)
-        self.table.append(code)
-        name = self._names[code]
-        if chosen:  # the action's compact entry, which the action log reads back
-            self._raw.append(entry.flip(self.round + 1, flipper, hand_index, name))
-        else:
-            self._raw.append(entry.dummy_flip(self.round + 1, flipper, hand_index, name))
-        self.last_card_player = (
-            flipper if self.rules.dummy_laid_by_flipper else self.last_auctioneer
+def begin(
+    state: State,
+    *,
+    hands: list[list[int]],
+    deck: list[int],
+    cash: list[int],
+    round_index: int,
+    auctioneer: int,
+    board: list[list[int]] | None,
+    played: list[int] | None,
+    owned: list[list[int]] | None,
+) -> None:
+    """Set up the position (the hands are the callers' fresh lists; the start
+    keeps copies) and open the game: the deal's entry, the first lead."""
+    rules, n = state.rules, state.n
+    state.start = {"hands": [list(h) for h in hands], "deck": list(deck)}
+    if board is not None or played or owned or round_index or auctioneer or cash != [
+        rules.starting_cash
+    ] * n:
+        state.start["position"] = setup.position_dict(
+            rules, cash=cash, board=board, round_index=round_index,
+            auctioneer=auctioneer, played=played, owned=owned,
         )
-        if self._place(code):
-            self._end_round(exhausted=False, artist=code // 5)
-            return True
+    state.hands = hands
+    index_hands(state)
+    state.start_extra = list(played or ()) + [c for o in owned or () for c in o]
+    state.deck = deck
+    state.cash = tuple(cash)
+    state.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
+    state.round = round_index
+    state.counts = [0] * rules.artists
+    state.table = list(played or ())
+    state.owned = [list(o) for o in owned] if owned else [[] for _ in range(n)]
+    for c in state.table:
+        state.counts[c // 5] += 1
+    for cards in state.owned:
+        for c in cards:
+            state.counts[c // 5] += 1
+    state.discard = []
+    state.phase = LEAD
+    state.turn = auctioneer
+    state.lot = None
+    state.flipper = NOBODY
+    state.resume = 0
+    state.last_card_player = auctioneer
+    state.last_auctioneer = auctioneer
+    state.dummy_next = 0
+    state.bank_in = state.bank_out = 0
+    state.money_total = sum(cash)
+    state.sales = []
+    state.paintings = list(map(len, state.owned))
+    state.outcome = None
+    _open(state, auctioneer)
+
+
+def index_hands(state: State) -> None:
+    """Rebuild :attr:`distinct` after cards were dealt."""
+    state.distinct = [sorted(set(hand)) for hand in state.hands[: state.n]]
+
+
+def _take_from_hand(state: State, seat: int, code: int) -> list[int]:
+    """Remove one ``code`` from ``seat``'s hand, keeping :attr:`distinct`; the hand."""
+    hand = state.hands[seat]
+    hand.remove(code)
+    if code not in hand:
+        state.distinct[seat].remove(code)
+    return hand
+
+
+def _open(state: State, leader: int) -> None:
+    """The game begins from its dealt position: the ``deal`` entry (the cards each
+    hand holds), then the first lead from ``leader``."""
+    state._raw.append(entry.deal(state.round + 1, list(map(len, state.hands)), len(state.deck)))
+    _lead_from(state, leader)
+
+
+def _lead_from(state: State, start: int) -> None:
+    if state.hands[start] and not state._companion_rule:  # the usual case, first
+        state.phase, state.turn = LEAD, start
+        return
+    n = state.n
+    for k in range(n):
+        seat = (start + k) % n
+        if state.hands[seat] and (not state._companion_rule or state.leadable(seat)):
+            state.phase, state.turn = LEAD, seat
+            return
+    # Nobody can lead: every hand is empty, or (under the companion rule) holds only
+    # doubles without a companion. Only the first is the rulebooks' early end of the
+    # game; in the second the players still hold cards, so the game goes on.
+    end_round(state, exhausted=exhausted(state), stuck=True)
+
+
+def exhausted(state: State) -> bool:
+    """Whether every player's hand is empty (the dummy hands do not count)."""
+    return not any(state.hands[: state.n])
+
+
+def _place(state: State, code: int) -> bool:
+    """Count a card laid on the table; ``True`` if it ends the round."""
+    artist = code // 5
+    state.counts[artist] += 1
+    return state.counts[artist] >= state._artist_cards
+
+
+def add_second(state: State, lot: Lot, seat: int, code: int) -> None:
+    """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
+    if place_second(state, lot, seat, code):
+        settled = AUCTIONS[lot.kind].start(state, lot)
+        if settled is not None:
+            settle(state, lot, settled)
+
+
+def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
+    """:func:`add_second` up to the auction: ``True`` if the lot goes on as the
+    second card's type (``lot.kind``), ``False`` if the card ended the round."""
+    _take_from_hand(state, seat, code)
+    lot.cards.append(code)
+    lot.adder = seat
+    state._raw.append(entry.add(state.round + 1, seat, state._names[code]))
+    state.last_card_player = seat
+    if state.rules.adder_auctions:
+        lot.auctioneer = seat
+    state.last_auctioneer = lot.auctioneer
+    ends = _place(state, code)
+    if ends and not state.rules.ending_card_sold:
+        end_round(state, exhausted=False, artist=code // 5)
         return False
+    if not (state.hands[seat] or state.rules.last_card_sold or ends) and exhausted(state):
+        end_round(state, exhausted=True)
+        return False
+    lot.kind = code % 5
+    return True
 
-    def _end_round(self, exhausted: bool, artist: int | None = None, stuck: bool = False) -> None:
-        """Score the round; then the next round or the end of the game.
 
-        ``exhausted``: every player's hand is empty (``round_end.hands_exhausted``);
-        ``stuck``: no player can lead although some still hold cards (only doubles
-        without a companion under ``lead_requires_companion``); the round ends and,
-        the hands not being exhausted, the game goes on to the next round.
-        """
-        rules, codec = self.rules, self.rules.codec
-        unsold: list[int] = []
-        if self.lot is not None:
-            unsold = self.lot.cards
-            self.table.extend(unsold)
-            self.lot = None
-        ids = codec.artist_ids
-        reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
-        # (self.counts is replaced, never changed, below; the lot's cards list is dropped)
-        self._raw.append(entry.round_end(
-            self.round + 1, ids, reason, artist, self.counts, self._names, unsold
-        ))
-        score = score_round(
-            counts=self.counts,
-            owned=[map(_ARTIST_OF, cards) for cards in self.owned],
-            board=self.board,
-            round_index=self.round,
-            ranking=rules.ranking,
-            rank_unplayed=rules.rank_unplayed,
-            tie_break=rules.ranking_tie_break,
-            valuation=rules.valuation,
-        )
-        self.cash = tuple(map(int.__add__, self.cash, score.payouts))
-        self.bank_out += sum(score.payouts)
-        self._raw.append(entry.scored(
-            self.round + 1, ids, score.ranked, score.added, self.board, self.round,
-            score.values, score.payouts,
-        ))
-        for cards in self.owned:
-            self.discard.extend(cards)
-            cards.clear()
-        self.discard.extend(self.table)
-        self.table.clear()
-        self.counts = [0] * rules.artists
-        if exhausted and not rules.exhausted_next_round:
-            self._finish(Reason.HANDS_EXHAUSTED)
-            return
-        if stuck and not exhausted and rules.stuck_ends_game:
-            self._finish(Reason.NO_PLAYABLE_CARD)
-            return
-        if self.round + 1 >= rules.rounds:
-            self._finish(Reason.HANDS_EXHAUSTED if exhausted else Reason.ROUNDS_COMPLETE)
-            return
-        self.round += 1
-        per = rules.hand_deal[self.round]
-        dealt = []
-        for hand in self.hands:
-            take = self.deck[:per]
-            del self.deck[:per]
-            hand.extend(take)
-            dealt.append(len(take))
-        if any(dealt):
-            self._index_hands()
-        self._raw.append(entry.deal(self.round + 1, dealt, len(self.deck)))
-        self._lead_from(rules.starter.starter(self.last_card_player, self.last_auctioneer, self.n))
+def sell(state: State, lot: Lot, winner: int, price: int) -> None:
+    """``winner`` pays ``price`` for the lot, to the payees the rules name; then
+    what follows a settled lot."""
+    cash = list(state.cash)
+    cash[winner] -= price
+    payments = sale_payments(state.rules.payee, lot, winner, price)
+    for to, amount in payments:
+        if to == BANK:
+            state.bank_in += amount
+        else:
+            cash[to] += amount
+    state.cash = tuple(cash)
+    state.owned[winner].extend(lot.cards)
+    state.paintings[winner] += len(lot.cards)
+    state.sales.append((state.round + 1, winner, price))
+    state._raw.append(entry.sold(
+        state.round + 1, state._names, winner, price, lot.cards, lot.auctioneer, payments
+    ))
+    _settled(state, lot, winner)
 
-    def _finish(self, reason: Reason) -> None:
-        cash = self.cash
-        rules = self.rules
-        # winner.tie_break
-        sales = self.sales if rules.ties_by_purchases else None
-        paintings = self.paintings if rules.ties_by_paintings else None
-        self.outcome = Outcome(
-            reason,
-            cash,
-            winners(cash, rules.ties_shared, sales, paintings),
-            tuple(tuple(r) for r in self.board),
-            self.round + 1,
-        )
-        self.phase = OVER
-        self._raw.append(
-            entry.game_end(self.round + 1, reason.value, list(cash), list(self.outcome.winners))
-        )
+
+def take_free(state: State, lot: Lot, seat: int) -> None:
+    """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
+    state.owned[seat].extend(lot.cards)
+    state.paintings[seat] += len(lot.cards)
+    cards = list(map(state._names.__getitem__, lot.cards))
+    state._raw.append(entry.taken_free(state.round + 1, seat, cards, lot.auctioneer))
+    _settled(state, lot, seat)
+
+
+def leave_unsold(state: State, lot: Lot) -> None:
+    """The lot stays on the table, unowned; it still counts for the ranking."""
+    state.table.extend(lot.cards)
+    cards = list(map(state._names.__getitem__, lot.cards))
+    state._raw.append(entry.unsold(state.round + 1, cards))
+    _settled(state, lot, NOBODY)
+
+
+def settle(state: State, lot: Lot, settlement: Settlement) -> None:
+    """Carry out what an auction type says becomes of its lot."""
+    kind = settlement.kind
+    if kind == "sold":
+        sell(state, lot, settlement.seat, settlement.price)
+    elif kind == "free":
+        take_free(state, lot, settlement.seat)
+    elif kind == "unsold":
+        leave_unsold(state, lot)
+    else:
+        no_bid(state, lot)
+
+
+def no_bid(state: State, lot: Lot) -> None:
+    """Nobody bid: the ``no_bid`` strategy names the taker."""
+    taker = state.rules.no_bid.taker(lot)
+    if taker == NOBODY:
+        leave_unsold(state, lot)
+    else:
+        take_free(state, lot, taker)
+
+
+def _settled(state: State, lot: Lot, taker: int) -> None:
+    state.lot = None
+    state.last_auctioneer = lot.auctioneer
+    rules = state.rules
+    # (the usual case, first)
+    if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
+        resume = (lot.auctioneer + 1) % state.n
+        if state.hands[resume] and not state._companion_rule:
+            state.phase, state.turn = LEAD, resume
+        else:
+            _lead_from(state, resume)
+        return
+    if rules.ending_card_sold:  # the lot of the card that ended the round is settled
+        artist = state.counts.index(max(state.counts))
+        if state.counts[artist] >= state._artist_cards:
+            end_round(state, exhausted=False, artist=artist)
+            return
+    if rules.last_card_sold and exhausted(state):
+        end_round(state, exhausted=True)
+        return
+    resume = (lot.auctioneer + 1) % state.n
+    if rules.dummies and any(state.hands[state.n :]):
+        decision = rules.flip_when.after_lot(lot, taker)
+        if decision is not None:
+            flipper, automatic = decision
+            if automatic:
+                if _flip(state, flipper):
+                    return
+            else:
+                state.phase, state.flipper, state.resume = FLIPPING, flipper, resume
+                return
+    _lead_from(state, resume)
+
+
+def flip_or_pass(state: State, seat: int, flip: bool) -> None:
+    """The flipper's decision: turn over a dummy card, or not; then the lead."""
+    resume = state.resume
+    if flip:
+        if _flip(state, seat, chosen=True):
+            return
+    else:
+        state._raw.append(entry.pass_(state.round + 1, seat))
+    _lead_from(state, resume)
+
+
+def _flip(state: State, flipper: int, chosen: bool = False) -> bool:
+    """Turn over a dummy card (``chosen``: by ``flipper``'s action, not automatically);
+    ``True`` if it ended the round."""
+    hand_index, card_index = choose(state)
+    hand = state.hands[state.n + hand_index]
+    code = hand.pop(card_index)
+    state.table.append(code)
+    name = state._names[code]
+    if chosen:  # the action's compact entry, which the action log reads back
+        state._raw.append(entry.flip(state.round + 1, flipper, hand_index, name))
+    else:
+        state._raw.append(entry.dummy_flip(state.round + 1, flipper, hand_index, name))
+    state.last_card_player = (
+        flipper if state.rules.dummy_laid_by_flipper else state.last_auctioneer
+    )
+    if _place(state, code):
+        end_round(state, exhausted=False, artist=code // 5)
+        return True
+    return False
+
+
+def end_round(
+    state: State, exhausted: bool, artist: int | None = None, stuck: bool = False
+) -> None:
+    """Score the round; then the next round or the end of the game.
+
+    ``exhausted``: every player's hand is empty (``round_end.hands_exhausted``);
+    ``stuck``: no player can lead although some still hold cards (only doubles
+    without a companion under ``lead_requires_companion``); the round ends and,
+    the hands not being exhausted, the game goes on to the next round.
+    """
+    rules, codec = state.rules, state.rules.codec
+    unsold: list[int] = []
+    if state.lot is not None:
+        unsold = state.lot.cards
+        state.table.extend(unsold)
+        state.lot = None
+    ids = codec.artist_ids
+    reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
+    # (state.counts is replaced, never changed, below; the lot's cards list is dropped)
+    state._raw.append(entry.round_end(
+        state.round + 1, ids, reason, artist, state.counts, state._names, unsold
+    ))
+    score = score_round(
+        counts=state.counts,
+        owned=[map(_ARTIST_OF, cards) for cards in state.owned],
+        board=state.board,
+        round_index=state.round,
+        ranking=rules.ranking,
+        rank_unplayed=rules.rank_unplayed,
+        tie_break=rules.ranking_tie_break,
+        valuation=rules.valuation,
+    )
+    state.cash = tuple(map(int.__add__, state.cash, score.payouts))
+    state.bank_out += sum(score.payouts)
+    state._raw.append(entry.scored(
+        state.round + 1, ids, score.ranked, score.added, state.board, state.round,
+        score.values, score.payouts,
+    ))
+    for cards in state.owned:
+        state.discard.extend(cards)
+        cards.clear()
+    state.discard.extend(state.table)
+    state.table.clear()
+    state.counts = [0] * rules.artists
+    if exhausted and not rules.exhausted_next_round:
+        _finish(state, Reason.HANDS_EXHAUSTED)
+        return
+    if stuck and not exhausted and rules.stuck_ends_game:
+        _finish(state, Reason.NO_PLAYABLE_CARD)
+        return
+    if state.round + 1 >= rules.rounds:
+        _finish(state, Reason.HANDS_EXHAUSTED if exhausted else Reason.ROUNDS_COMPLETE)
+        return
+    state.round += 1
+    per = rules.hand_deal[state.round]
+    dealt = []
+    for hand in state.hands:
+        take = state.deck[:per]
+        del state.deck[:per]
+        hand.extend(take)
+        dealt.append(len(take))
+    if any(dealt):
+        index_hands(state)
+    state._raw.append(entry.deal(state.round + 1, dealt, len(state.deck)))
+    _lead_from(state, rules.starter.starter(state.last_card_player, state.last_auctioneer, state.n))
+
+
+def _finish(state: State, reason: Reason) -> None:
+    cash = state.cash
+    rules = state.rules
+    # winner.tie_break
+    sales = state.sales if rules.ties_by_purchases else None
+    paintings = state.paintings if rules.ties_by_paintings else None
+    state.outcome = Outcome(
+        reason,
+        cash,
+        winners(cash, rules.ties_shared, sales, paintings),
+        tuple(tuple(r) for r in state.board),
+        state.round + 1,
+    )
+    state.phase = OVER
+    state._raw.append(
+        entry.game_end(state.round + 1, reason.value, list(cash), list(state.outcome.winners))
+    )

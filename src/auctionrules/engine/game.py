@@ -11,13 +11,13 @@ random rollouts). Both drive the one writing of the game's decisions,
 name or an edition. Cards are int codes inside (see
 :mod:`auctionrules.engine.cards`).
 
-The state itself is a :class:`~auctionrules.engine.flow.RoundFlow`
-(:attr:`Game.state`): the position, the history and the transitions that are not
-decisions. The game reads its fields out (``hands``, ``cash``, ``lot``...,
-read-only properties: the state's own lists, not to be changed outside the
-engine) and keeps what its API needs between calls: the suspended decisions
-generator and the decision it waits for, the events and the action log read back
-from the history, the parts views keep.
+The state itself is a :class:`~auctionrules.engine.state.State`
+(:attr:`Game.state`): the position and the history, a plain value that the round
+flow (:mod:`.flow`) and the decisions generator change. The game reads its
+fields out (``hands``, ``cash``, ``lot``..., read-only properties: the state's
+own lists, not to be changed outside the engine) and keeps what its API needs
+between calls: the suspended decisions generator and the decision it waits for,
+the events and the action log read back from the history, the parts views keep.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import MalformedActionError, RulesError
 from auctionrules.engine.events import Event, Events
-from auctionrules.engine.flow import OVER, RoundFlow
+from auctionrules.engine.flow import OVER, begin
 from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.kept import Kept
@@ -44,10 +44,11 @@ from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.record import make_record
 from auctionrules.engine.refusals import refuse
 from auctionrules.engine.rules import Rules
+from auctionrules.engine.state import State
 from auctionrules.engine.views import View, freeze, make_view
 from auctionrules.model import Ruleset
 
-#: The state's fields a game reads out, read-only (see :class:`RoundFlow`).
+#: The state's fields a game reads out, read-only (see :class:`State`).
 _FIELDS = (
     "rules", "n", "seed", "hands", "distinct", "deck", "cash", "board", "round", "counts",
     "owned", "table", "discard", "phase", "turn", "lot", "flipper", "resume",
@@ -74,7 +75,7 @@ class Game:
 
     #: the state: the position, the history and the transitions that are not
     #: decisions (the game's other attributes are what its API keeps between calls)
-    state: RoundFlow
+    state: State
 
     if TYPE_CHECKING:
         rules: Rules
@@ -113,7 +114,7 @@ class Game:
             locals()[_name] = property(attrgetter(f"state.{_name}"))
         del _name
 
-    def __init__(self, state: RoundFlow) -> None:
+    def __init__(self, state: State) -> None:
         """A game over ``state`` (made by :meth:`new`, :meth:`from_position`,
         :meth:`clone` or :meth:`determinize`)."""
         self.state = state
@@ -157,8 +158,9 @@ class Game:
         for h in range(rules.players + rules.dummies):
             hands.append(deck[h * per : (h + 1) * per])
         rest = deck[(rules.players + rules.dummies) * per :]
-        state = RoundFlow(rules, seed)
-        state.begin(
+        state = State(rules, seed)
+        begin(
+            state,
             hands=hands, deck=rest, cash=[rules.starting_cash] * rules.players,
             round_index=0, auctioneer=0, board=None, played=None, owned=None,
         )
@@ -207,8 +209,9 @@ class Game:
             rules, hands=hands, dummy_hands=dummy_hands, cash=cash, board=board,
             round_number=round, played=played, owned=owned, deck=deck,
         )
-        state = RoundFlow(rules, seed)
-        state.begin(
+        state = State(rules, seed)
+        begin(
+            state,
             hands=pos.hands, deck=pos.deck, cash=pos.cash, round_index=pos.round,
             auctioneer=auctioneer, board=pos.board, played=pos.played, owned=pos.owned,
         )
@@ -420,8 +423,8 @@ class Game:
     def clone(self) -> Game:
         """An independent copy of the game, for search agents that try moves.
 
-        Only what changes is copied (:meth:`RoundFlow.copy
-        <auctionrules.engine.flow.RoundFlow.copy>`: the lists of the state, the lot,
+        Only what changes is copied (:meth:`State.copy
+        <auctionrules.engine.state.State.copy>`: the lists of the state, the lot,
         the random generator), so a clone costs tens of microseconds, not a deep
         copy of the whole log: the compiled rules, the start position and the
         log entries (immutable once written) are shared. The events and the action

@@ -22,8 +22,8 @@ from auctionrules.engine.legal import Legal
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
     from auctionrules.engine.game import Game
+    from auctionrules.engine.state import State
 
 #: Names of the game loop's phases, by phase number.
 PHASES = ("lead", "auction", "flip", "over")
@@ -193,7 +193,7 @@ def lot_of(game: Game, seat: int | None) -> tuple[Any, ...] | None:
     )
 
 
-def _public(game: RoundFlow, kept: Kept) -> None:
+def _public(game: State, kept: Kept) -> None:
     """Make the public part again (what changes once a round only if its key changed)."""
     rnd, outcome, going = game.round, game.outcome, game.outcome is None
     discard = game.discard

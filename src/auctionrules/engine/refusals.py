@@ -13,10 +13,11 @@ from typing import NoReturn
 from auctionrules.engine.actions import Action, Flip, Pass, Play
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.errors import GameOverError, IllegalActionError
-from auctionrules.engine.flow import FLIPPING, LEAD, OVER, RoundFlow
+from auctionrules.engine.flow import FLIPPING, LEAD, OVER
+from auctionrules.engine.state import State
 
 
-def refuse(state: RoundFlow, to_act: tuple[int, ...], action: Action, seat: int | None) -> NoReturn:
+def refuse(state: State, to_act: tuple[int, ...], action: Action, seat: int | None) -> NoReturn:
     """Raise the error that says why ``action`` by ``seat`` is refused (``to_act``:
     the seats that must act)."""
     text = repr(str(action))
@@ -30,7 +31,7 @@ def refuse(state: RoundFlow, to_act: tuple[int, ...], action: Action, seat: int 
     raise IllegalActionError(f"{text} by seat {seat}: {reason}")
 
 
-def why_not(state: RoundFlow, seat: int, action: Action) -> str | None:
+def why_not(state: State, seat: int, action: Action) -> str | None:
     """Why ``seat`` may not take ``action`` in its phase, or ``None`` if nothing in
     the phase's rules forbids it."""
     phase = state.phase

@@ -4,9 +4,9 @@
 cash, the board, the lot under the hammer, the phase and whose turn it is...) and
 the history of raw entries, and answers what the rules ask of the position (which
 cards a seat may lead, the range of a bid or a fixed price). It changes nothing:
-the changes are the round flow's (:class:`~auctionrules.engine.flow.RoundFlow`,
-its subclass, which a :class:`~auctionrules.engine.game.Game` holds) and the
-decisions generator's (:mod:`.decisions`).
+the changes are the round flow's (:mod:`.flow`) and the decisions generator's
+(:mod:`.decisions`), functions of a state. A
+:class:`~auctionrules.engine.game.Game` holds one.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ class State:
     start_extra: list[int]
 
     def __init__(self, rules: Rules, seed: int) -> None:
-        """An empty state under ``rules`` (``RoundFlow.begin`` sets its position up)."""
+        """An empty state under ``rules`` (``flow.begin`` sets its position up)."""
         self.rules = rules
         self.n = rules.players
         self.seed = seed

@@ -11,7 +11,7 @@ from auctionrules.engine.actions import Action
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
+    from auctionrules.engine.state import State
 
 #: A sale: ``(buyer, price)``.
 Sale = tuple[int, int]
@@ -21,11 +21,11 @@ class Settlement(NamedTuple):
     """How an auction type settles its lot, for the round flow to carry out.
 
     An auction type changes only its lot; the money, the cards, the history and who
-    leads next are the round flow's (:meth:`RoundFlow.settle
-    <auctionrules.engine.flow.RoundFlow.settle>`), so a rule of one auction type
-    cannot skip a step of settling a lot. ``kind``: ``sold`` (to ``seat`` for
-    ``price``), ``free`` (``seat`` takes it without paying), ``unsold`` (it stays on
-    the table) or ``no-bid`` (nobody bid: the ``no_bid`` rule says who takes it).
+    leads next are the round flow's (:func:`~auctionrules.engine.flow.settle`), so a
+    rule of one auction type cannot skip a step of settling a lot. ``kind``:
+    ``sold`` (to ``seat`` for ``price``), ``free`` (``seat`` takes it without
+    paying), ``unsold`` (it stays on the table) or ``no-bid`` (nobody bid: the
+    ``no_bid`` rule says who takes it).
     (A named tuple: an immutable value, made a dozen times a game, at a third of the
     cost of a frozen attrs class.)
     """
@@ -73,11 +73,11 @@ class Auction:
     __slots__ = ()
     name = ""
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         """Set the lot up for this auction type; the settlement if that settles it at
         once (nobody may bid, a broke auctioneer keeps the lot), else ``None``."""
         raise NotImplementedError
 
-    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
         """Why ``action`` by ``seat`` is illegal, or ``None``."""
         raise NotImplementedError

@@ -17,7 +17,7 @@ from auctionrules.engine.auctions.base import (
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
+    from auctionrules.engine.state import State
 
 #: Who is asked after ``seat`` bid or passed: ``successor(lot, seat)``, ``None`` = over.
 Successor = Callable[[Lot, int], "int | None"]
@@ -33,22 +33,22 @@ class _Bidding(Auction):
 
     __slots__ = ()
 
-    def opening(self, game: RoundFlow, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
         """Set the lot up; the first seat asked (``None``: nobody may bid)."""
         raise NotImplementedError
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         asker = self.opening(game, lot)
         if asker is None:
             return NO_BID  # (nobody may bid, so nobody bid)
         lot.asker = asker
         return None
 
-    def barred(self, game: RoundFlow) -> bool:
+    def barred(self, game: State) -> bool:
         """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
         raise NotImplementedError
 
-    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
@@ -64,13 +64,13 @@ class OpenAuction(_Bidding):
     __slots__ = ()
     name = "open"
 
-    def opening(self, game: RoundFlow, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
         return game.rules.open_ending.first(lot)
 
-    def barred(self, game: RoundFlow) -> bool:
+    def barred(self, game: State) -> bool:
         return game.rules.open_auctioneer_barred
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         # (_Bidding.start with the opening in place: once per open lot)
         asker = game.rules.open_ending.first(lot)
         if asker is None:
@@ -86,18 +86,18 @@ class OnceAround(_Bidding):
     __slots__ = ()
     name = "once-around"
 
-    def opening(self, game: RoundFlow, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
         order = game.rules.orders[lot.auctioneer]
         if game.rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
         lot.order, lot.pos = order, 0
         return order[0]
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         lot.asker = self.opening(game, lot)  # type: ignore[assignment]  # (never None)
         return None
 
-    def barred(self, game: RoundFlow) -> bool:
+    def barred(self, game: State) -> bool:
         return game.rules.once_auctioneer_barred
 
 
@@ -120,11 +120,11 @@ class SealedAuction(Auction):
     __slots__ = ()
     name = "sealed"
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         lot.sealed = [None] * lot.n
         return None
 
-    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
             return None
         if isinstance(action, Bid):
@@ -132,7 +132,7 @@ class SealedAuction(Auction):
         return "a sealed auction is running: bid or pass"
 
     @staticmethod
-    def reveal(game: RoundFlow, lot: Lot) -> tuple[list[int], Settlement | None]:
+    def reveal(game: State, lot: Lot) -> tuple[list[int], Settlement | None]:
         """Every seat has bid: open the fists. The bids opened (one per seat, 0 for an
         empty fist: the flow logs them) and the settlement: the sale, nobody bid, or
         under ``sealed.ties`` a second tie left unsold; ``None`` after a first tie (the

@@ -10,7 +10,7 @@ from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
+    from auctionrules.engine.state import State
 
 
 class DoubleAuction(Auction):
@@ -21,7 +21,7 @@ class DoubleAuction(Auction):
     __slots__ = ()
     name = "double"
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         rules = game.rules
         order = rules.orders[lot.leader]
         order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
@@ -29,12 +29,12 @@ class DoubleAuction(Auction):
         return None
 
     @staticmethod
-    def must_add(game: RoundFlow, lot: Lot, seat: int) -> bool:
+    def must_add(game: State, lot: Lot, seat: int) -> bool:
         """Under ``lead_requires_companion`` the leader led the double *because* they hold
         its companion, and must add it: the double may not go round the table for free."""
         return game.rules.lead_requires_companion and seat == lot.leader and lot.pos == 0
 
-    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
         if isinstance(action, Pass):
             if self.must_add(game, lot, seat):
                 return "under the companion rule the leader must add the second card"
@@ -52,6 +52,6 @@ class DoubleAuction(Auction):
         return "a double is waiting for a second card: add ARTIST/TYPE or pass"
 
     @staticmethod
-    def nobody_adds(game: RoundFlow, lot: Lot) -> Settlement:
+    def nobody_adds(game: State, lot: Lot) -> Settlement:
         """Everyone passed: ``double.nobody_adds`` says what becomes of the double."""
         return UNSOLD if game.rules.nobody_adds_unsold else free(lot.leader)

@@ -9,7 +9,7 @@ from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free,
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
-    from auctionrules.engine.flow import RoundFlow
+    from auctionrules.engine.state import State
 
 
 class FixedPriceAuction(Auction):
@@ -27,14 +27,14 @@ class FixedPriceAuction(Auction):
     __slots__ = ()
     name = "fixed-price"
 
-    def start(self, game: RoundFlow, lot: Lot) -> Settlement | None:
+    def start(self, game: State, lot: Lot) -> Settlement | None:
         lot.price = -1
         lot.asker = lot.auctioneer
         if game.price_range(lot.auctioneer) is None:  # (a broke auctioneer keeps the lot)
             return free(lot.auctioneer)
         return None
 
-    def check(self, game: RoundFlow, lot: Lot, seat: int, action: Action) -> str | None:
+    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
         if lot.price < 0:
             if isinstance(action, Price):
                 return range_reason("price", action.amount, game.price_range(seat))
@@ -48,7 +48,7 @@ class FixedPriceAuction(Auction):
         return f"the price is {lot.price}: buy or pass"
 
     @staticmethod
-    def name_price(game: RoundFlow, lot: Lot, price: int) -> None:
+    def name_price(game: State, lot: Lot, price: int) -> None:
         """The auctioneer named ``price`` (the flow logs it); the others are asked from
         the left."""
         lot.price = price
@@ -56,7 +56,7 @@ class FixedPriceAuction(Auction):
         lot.asker = lot.order[0]
 
     @staticmethod
-    def nobody_buys(game: RoundFlow, lot: Lot) -> Settlement:
+    def nobody_buys(game: State, lot: Lot) -> Settlement:
         """Everyone passed: ``fixed_price.nobody_buys`` says what the auctioneer does:
         buy, take the lot free or leave it unsold.
 
