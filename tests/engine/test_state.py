@@ -78,11 +78,13 @@ def test_the_scan_finds_a_write() -> None:
 
 def test_the_auction_types_ask_the_state_its_questions_only() -> None:
     """The questions the auction types may ask (``test_auction_types``) are the
-    state's methods besides its copy: one list, kept in step with the class."""
+    state's methods besides its copy and its comparable value: one list, kept in
+    step with the class."""
     asked = {
         name
         for name, member in vars(State).items()
-        if inspect.isfunction(member) and not name.startswith("_") and name != "copy"
+        if inspect.isfunction(member) and not name.startswith("_")
+        and name not in ("copy", "snapshot")
     }
     assert asked == QUESTIONS
 

@@ -402,23 +402,9 @@ class Game:
         return make_view(self, None)
 
     def snapshot(self) -> tuple[Any, ...]:
-        """The complete state as a comparable, hashable value."""
-        lot = self.lot
-        lot_state = None
-        if lot is not None:
-            lot_state = tuple(
-                tuple(v) if isinstance(v, list) else v
-                for v in (getattr(lot, k) for k in Lot.__slots__)
-            )
-        return (
-            self.phase, self.round, self.turn, self.flipper, self.resume,
-            tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.cash),
-            tuple(tuple(r) for r in self.board), tuple(self.counts),
-            tuple(tuple(o) for o in self.owned), tuple(self.table), tuple(self.discard),
-            lot_state, self.last_card_player, self.last_auctioneer, self.dummy_next,
-            self.bank_in, self.bank_out, tuple(self.sales), tuple(self.paintings), len(self._raw),
-            tuple(self.log), self.rng.getstate(), self.outcome,
-        )
+        """The complete state as a comparable, hashable value (:meth:`State.snapshot
+        <auctionrules.engine.state.State.snapshot>` and the action log)."""
+        return (*self.state.snapshot(), tuple(self.log))
 
     def clone(self) -> Game:
         """An independent copy of the game, for search agents that try moves.

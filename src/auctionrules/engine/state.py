@@ -118,6 +118,26 @@ class State:
         twin.__dict__.update(state)
         return twin
 
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every field as a comparable, hashable value; the history by its length only
+        (``Game.snapshot`` adds the action log read back from it)."""
+        lot = self.lot
+        lot_state = None
+        if lot is not None:
+            lot_state = tuple(
+                tuple(v) if isinstance(v, list) else v
+                for v in (getattr(lot, k) for k in Lot.__slots__)
+            )
+        return (
+            self.phase, self.round, self.turn, self.flipper, self.resume,
+            tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.cash),
+            tuple(tuple(r) for r in self.board), tuple(self.counts),
+            tuple(tuple(o) for o in self.owned), tuple(self.table), tuple(self.discard),
+            lot_state, self.last_card_player, self.last_auctioneer, self.dummy_next,
+            self.bank_in, self.bank_out, tuple(self.sales), tuple(self.paintings), len(self._raw),
+            self.rng.getstate(), self.outcome,
+        )
+
     @property
     def rng(self) -> random.Random:
         """The game's own random generator (which dummy card is turned over), seeded
