@@ -56,8 +56,10 @@ from auctionrules.engine.flow import (
     exhausted,
     flip_or_pass,
     no_bid,
+    place,
     sell,
     settle,
+    take_from_hand,
 )
 from auctionrules.engine.history import round_entries
 from auctionrules.engine.legal import Legal
@@ -97,7 +99,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     append, bid_entry, sealed_bid_entry = game._raw.append, entry.bid, entry.sealed_bid
     tabled = 0  # (the round of the entries taken from round_entries: none yet)
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
-    artist_cards, last_card_sold = rules.artist_cards, rules.last_card_sold
+    last_card_sold = rules.last_card_sold
     ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
     companion_rule = rules.lead_requires_companion
     open_successors = rules.open_ending.after_bid, rules.open_ending.after_pass
@@ -120,16 +122,12 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             else:
                 code = codes[agent.pick(len(codes))]
             # the card leaves the hand (and the index of distinct cards) and opens a lot
-            hand = game.hands[seat]
-            hand.remove(code)
-            if code not in hand:
-                game.distinct[seat].remove(code)
+            hand = take_from_hand(game, seat, code)
             append(play_of[seat][code])
             game.lot = led = Lot(n, seat, code, code % 5)
             game.last_card_player = game.last_auctioneer = seat
-            counts, artist = game.counts, code // 5
-            counts[artist] += 1
-            ends = counts[artist] >= artist_cards
+            artist = code // 5
+            ends = place(game, code)
             if ends and not ending_card_sold:  # not auctioned: the round ends
                 end_round(game, exhausted=False, artist=artist)
             # (the leader's own hand is the cheap first test of "every hand is empty")

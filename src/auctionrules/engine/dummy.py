@@ -13,8 +13,10 @@ if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
 
-def choose(game: State) -> tuple[int, int]:
-    """``(dummy hand index, card index)`` of the card to turn over next.
+def choose(game: State) -> tuple[int, int, int]:
+    """``(dummy hand index, card index, next hand)`` of the card to turn over next;
+    ``next hand`` is the hand that takes the next turn (the round flow keeps it in
+    ``dummy_next``: this module changes nothing but draws from the game's generator).
 
     The caller made sure some dummy hand has a card. With ``hand: alternate``
     the hands take turns and an empty one is passed over; the top card of a
@@ -23,6 +25,7 @@ def choose(game: State) -> tuple[int, int]:
     rules = game.rules
     dummies = game.hands[game.n :]
     filled = [i for i, h in enumerate(dummies) if h]
+    following = game.dummy_next
     if rules.flip_random_hand:
         index = filled[game.rng.randrange(len(filled))]
     else:
@@ -31,7 +34,7 @@ def choose(game: State) -> tuple[int, int]:
             for k in range(len(dummies))
             if dummies[(game.dummy_next + k) % len(dummies)]
         )
-        game.dummy_next = (index + 1) % len(dummies)
+        following = (index + 1) % len(dummies)
     hand = dummies[index]
     card = game.rng.randrange(len(hand)) if rules.flip_random_card else 0
-    return index, card
+    return index, card, following

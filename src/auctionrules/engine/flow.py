@@ -104,7 +104,7 @@ def index_hands(state: State) -> None:
     state.distinct = [sorted(set(hand)) for hand in state.hands[: state.n]]
 
 
-def _take_from_hand(state: State, seat: int, code: int) -> list[int]:
+def take_from_hand(state: State, seat: int, code: int) -> list[int]:
     """Remove one ``code`` from ``seat``'s hand, keeping :attr:`distinct`; the hand."""
     hand = state.hands[seat]
     hand.remove(code)
@@ -141,7 +141,7 @@ def exhausted(state: State) -> bool:
     return not any(state.hands[: state.n])
 
 
-def _place(state: State, code: int) -> bool:
+def place(state: State, code: int) -> bool:
     """Count a card laid on the table; ``True`` if it ends the round."""
     artist = code // 5
     state.counts[artist] += 1
@@ -159,7 +159,7 @@ def add_second(state: State, lot: Lot, seat: int, code: int) -> None:
 def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     """:func:`add_second` up to the auction: ``True`` if the lot goes on as the
     second card's type (``lot.kind``), ``False`` if the card ended the round."""
-    _take_from_hand(state, seat, code)
+    take_from_hand(state, seat, code)
     lot.cards.append(code)
     lot.adder = seat
     state._raw.append(entry.add(state.round + 1, seat, state._names[code]))
@@ -167,7 +167,7 @@ def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     if state.rules.adder_auctions:
         lot.auctioneer = seat
     state.last_auctioneer = lot.auctioneer
-    ends = _place(state, code)
+    ends = place(state, code)
     if ends and not state.rules.ending_card_sold:
         end_round(state, exhausted=False, artist=code // 5)
         return False
@@ -286,7 +286,7 @@ def flip_or_pass(state: State, seat: int, flip: bool) -> None:
 def _flip(state: State, flipper: int, chosen: bool = False) -> bool:
     """Turn over a dummy card (``chosen``: by ``flipper``'s action, not automatically);
     ``True`` if it ended the round."""
-    hand_index, card_index = choose(state)
+    hand_index, card_index, state.dummy_next = choose(state)
     hand = state.hands[state.n + hand_index]
     code = hand.pop(card_index)
     state.table.append(code)
@@ -298,7 +298,7 @@ def _flip(state: State, flipper: int, chosen: bool = False) -> bool:
     state.last_card_player = (
         flipper if state.rules.dummy_laid_by_flipper else state.last_auctioneer
     )
-    if _place(state, code):
+    if place(state, code):
         end_round(state, exhausted=False, artist=code // 5)
         return True
     return False
