@@ -117,7 +117,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             codes = game.leadable(seat) if companion_rule else game.distinct[seat]
             agent = chooser[seat]
             if agent is None:
-                _, action = yield Legal(seat, tuple(map(plays.__getitem__, codes)))
+                _, action = yield Legal(seat, tuple([plays[code] for code in codes]))
                 code = by_card[action.card]  # type: ignore[attr-defined]
             else:
                 code = codes[agent.pick(len(codes))]
@@ -166,7 +166,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 agent = chooser[seat]
                 second = None
                 if agent is None:
-                    offer = tuple(map(adds.__getitem__, companions))
+                    offer = tuple([adds[code] for code in companions])
                     _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
                     if action.__class__ is Add:
                         second = by_card[action.card]

@@ -22,6 +22,7 @@ the log, in the order it happened.
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from auctionrules.engine import history as entry
@@ -36,9 +37,6 @@ from auctionrules.engine.state import State
 
 if TYPE_CHECKING:
     from auctionrules.engine.auctions.base import Settlement
-
-#: A card code's artist index (``code // 5``) as a C-level callable, for ``map``.
-_ARTIST_OF = (5).__rfloordiv__
 
 #: Phases of the game loop.
 LEAD, AUCTION, FLIPPING, OVER = range(4)
@@ -203,7 +201,7 @@ def take_free(state: State, lot: Lot, seat: int) -> None:
     """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
     state.owned[seat].extend(lot.cards)
     state.paintings[seat] += len(lot.cards)
-    cards = list(map(state._names.__getitem__, lot.cards))
+    cards = [state._names[code] for code in lot.cards]
     state._raw.append(entry.taken_free(state.round + 1, seat, cards, lot.auctioneer))
     _settled(state, lot, seat)
 
@@ -211,7 +209,7 @@ def take_free(state: State, lot: Lot, seat: int) -> None:
 def leave_unsold(state: State, lot: Lot) -> None:
     """The lot stays on the table, unowned; it still counts for the ranking."""
     state.table.extend(lot.cards)
-    cards = list(map(state._names.__getitem__, lot.cards))
+    cards = [state._names[code] for code in lot.cards]
     state._raw.append(entry.unsold(state.round + 1, cards))
     _settled(state, lot, NOBODY)
 
@@ -328,7 +326,7 @@ def end_round(
     ))
     score = score_round(
         counts=state.counts,
-        owned=[map(_ARTIST_OF, cards) for cards in state.owned],
+        owned=[[code // 5 for code in cards] for cards in state.owned],
         board=state.board,
         round_index=state.round,
         ranking=rules.ranking,
@@ -336,7 +334,7 @@ def end_round(
         tie_break=rules.ranking_tie_break,
         valuation=rules.valuation,
     )
-    state.cash = tuple(map(int.__add__, state.cash, score.payouts))
+    state.cash = tuple(map(add, state.cash, score.payouts))
     state.bank_out += sum(score.payouts)
     state._raw.append(entry.scored(
         state.round + 1, ids, score.ranked, score.added, state.board, state.round,
