@@ -41,7 +41,7 @@ def test_a_live_view_reads_what_a_frozen_view_holds(variant: str, players: int) 
     """At every decision of seeded games, each field read off the game (in field
     order, and in reverse order, so that the kept parts are made by different
     fields first) equals the field of a view frozen at once; so do the names
-    (hand, lot, owned...)."""
+    (hand, lot, owned...). The lot's values are immutable (it hashes)."""
     names = [*FIELDS, "hand", "lot", "owned", "table", "discard"]
     for seed in range(2):
         game = Game.new(_rules(variant), players=players, seed=seed)
@@ -57,6 +57,7 @@ def test_a_live_view_reads_what_a_frozen_view_holds(variant: str, players: int) 
                 frozen = game.view(seat) if who is not None else game.public_view()
                 assert tuple(frozen) == tuple(read[name] for name in FIELDS)
                 assert read == _read(frozen, order)
+                hash(read["lot"])  # (every value of the lot immutable, as the view is)
             game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
             step += 1
 

@@ -380,7 +380,7 @@ def test_sealed_ties_bid_once_more_among_the_tied(
         game.apply("bid 12000", 1)
     lot = game.view(0).lot
     assert lot is not None and dict(lot)["high"] == 12000  # the tied bid is public
-    assert dict(lot)["bids"] == [[1, 12000], [2, 12000]]  # who tied, as revealed
+    assert dict(lot)["bids"] == ((1, 12000), (2, 12000))  # who tied, as revealed
     play(game, rebids[:1])
     for seed in range(5):  # a bot's sampled game: only the tied bid again, view kept
         twin = determinize(game.view(3), seed)

@@ -47,8 +47,8 @@ class Kept:
     """
 
     __slots__ = (
-        "cash", "fixed", "fixed_key", "lot", "mark", "own", "phase", "prices", "public",
-        "rounds", "rounds_key", "screens", "shown",
+        "cash", "fixed", "fixed_lot", "fixed_size", "lot", "mark", "own", "phase", "prices",
+        "public", "rounds", "rounds_key", "screens", "shown",
     )
 
     def __init__(self, game: Game) -> None:
@@ -57,13 +57,17 @@ class Kept:
         self.lot: Any = None
         self.public: tuple[Any, ...] = ()
         #: the lot's parts that stand while it is under the hammer, and what they
-        #: were made from: the lot and ``(cards, kind, adder)``
+        #: were made from: the lot and its number of cards (a double's second card
+        #: changes the type, the adder and maybe the auctioneer with it)
         self.fixed: tuple[Any, ...] | None = None
-        self.fixed_key: tuple[Any, ...] = ()
+        self.fixed_lot: Any = None
+        self.fixed_size = 0
         self.rounds_key: Any = None
         self.rounds: tuple[Any, ...] = ()
-        #: per seat: ``(round, cards in hand, the sorted codes)``
-        self.own: list[tuple[int, int, tuple[int, ...]] | None] = [None] * game.n
+        #: per seat: ``(round, cards in hand, the sorted codes, their names)``
+        self.own: list[tuple[int, int, tuple[int, ...], tuple[str, ...]] | None] = (
+            [None] * game.n
+        )
         self.screens: bool = game.rules.screens
         self.prices: bool = game.rules.public_prices
         #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
@@ -126,19 +130,24 @@ def to_act_of(game: Game, seat: int | None = None) -> tuple[int, ...]:
 
 def hand_of(game: Game, seat: int | None) -> tuple[int, ...] | None:
     """The seat's sorted card codes (``None`` for a spectator)."""
-    if seat is None:
-        return None
+    return None if seat is None else own_of(game, seat)[2]
+
+
+def own_of(game: Game, seat: int) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
+    """What is kept of the seat's hand: ``(round, cards in hand, the sorted codes,
+    their names)``, made again when the hand changed."""
     kept = game._view_kept or kept_of(game)
-    # within a round a hand only shrinks: its round and size say whether the codes
-    # kept for it are still its cards
+    # within a round a hand only shrinks: its round and size say whether what is kept
+    # for it still holds
     state = game.state
     cards = state.hands[seat]
     own = kept.own[seat]
     if own is not None and own[1] == len(cards) and own[0] == state.round:
-        return own[2]
-    hand = tuple(sorted(cards))
-    kept.own[seat] = (state.round, len(cards), hand)
-    return hand
+        return own
+    codes = tuple(sorted(cards))
+    names = state._names
+    own = kept.own[seat] = (state.round, len(cards), codes, tuple([names[c] for c in codes]))
+    return own
 
 
 def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
@@ -172,11 +181,10 @@ def lot_of(game: Game, seat: int | None) -> tuple[Any, ...] | None:
         return None
     cards = lot.cards
     kept = game._view_kept or kept_of(game)
-    key = (lot, len(cards), lot.kind, lot.adder)
-    if kept.fixed_key != key:
-        kept.fixed_key = key
+    if kept.fixed_lot is not lot or kept.fixed_size != len(cards):
+        kept.fixed_lot, kept.fixed_size = lot, len(cards)
         kept.fixed = (
-            tuple(map(state._names.__getitem__, cards)), AUCTION_TYPES[lot.kind],
+            tuple([state._names[code] for code in cards]), AUCTION_TYPES[lot.kind],
             lot.leader, None if lot.adder < 0 else lot.adder, lot.auctioneer,
         )
     sealed = lot.sealed

@@ -24,7 +24,16 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.errors import IllegalActionError
-from auctionrules.engine.kept import PHASES, cash_of, fresh, hand_of, lot_of, to_act_of, values_of
+from auctionrules.engine.kept import (
+    PHASES,
+    cash_of,
+    fresh,
+    hand_of,
+    lot_of,
+    own_of,
+    to_act_of,
+    values_of,
+)
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -160,53 +169,56 @@ class View:
     def hand(self) -> tuple[str, ...] | None:
         """The seat's own cards, sorted (``None`` for a spectator)."""
         source: Any = self._source
-        if source.__class__ is tuple:
-            codes, names = source[2], source[_SIZE].codec.names
-        else:
-            codes, names = hand_of(source, self._seat), source.state._names
-        return None if codes is None else tuple(map(names.__getitem__, codes))
+        if source.__class__ is not tuple:
+            return None if self._seat is None else own_of(source, self._seat)[3]
+        codes, names = source[2], source[_SIZE].codec.names
+        return None if codes is None else tuple([names[code] for code in codes])
 
     @property
     def owned(self) -> tuple[tuple[str, ...], ...]:
         """The cards each seat bought this round."""
-        names = self.rules.codec.names.__getitem__
-        return tuple([tuple(map(names, cards)) for cards in self._owned])
+        names = self.rules.codec.names
+        return tuple([tuple([names[code] for code in cards]) for cards in self._owned])
 
     @property
     def table(self) -> tuple[str, ...]:
         """The unowned cards laid this round (unsold lots, dummy cards)."""
-        return tuple(map(self.rules.codec.names.__getitem__, self._table))
+        names = self.rules.codec.names
+        return tuple([names[code] for code in self._table])
 
     @property
     def discard(self) -> tuple[str, ...]:
         """The cards of earlier rounds, out of play (each was seen when laid)."""
-        return tuple(map(self.rules.codec.names.__getitem__, self._discard))
+        names = self.rules.codec.names
+        return tuple([names[code] for code in self._discard])
 
     @property
     def lot(self) -> tuple[tuple[str, Any], ...] | None:
         """The lot under the hammer as ``(name, value)`` pairs (``dict(view.lot)``):
-        ``cards``, ``type``, ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids``,
-        ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``, ``asker``,
-        ``order``, ``pos``, ``passes``, ``out``; ``None`` between lots."""
-        raw = self._lot
+        ``cards``, ``type``, ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids``
+        (``(seat, amount)`` pairs), ``high_bidder``, ``price``, ``sealed_done``,
+        ``own_sealed_bid``, ``asker``, ``order``, ``pos``, ``passes``, ``out``; ``None``
+        between lots. Every value is immutable (tuples, not lists), as the view is."""
+        source: Any = self._source
+        raw = source[4] if source.__class__ is tuple else lot_of(source, self._seat)
         if raw is None:
             return None
         (cards, kind, leader, adder, auctioneer), high, bids, high_bidder, price, done, own, \
             asker, order, pos, passes, out = raw
         return (
-            ("cards", list(cards)),
+            ("cards", cards),
             ("type", kind),
             ("leader", leader),
             ("adder", adder),
             ("auctioneer", auctioneer),
             ("high", high),
-            ("bids", list(map(list, bids))),
+            ("bids", bids),
             ("high_bidder", high_bidder),
             ("price", price),
-            ("sealed_done", list(done) if done is not None else None),
+            ("sealed_done", done),
             ("own_sealed_bid", own),
             ("asker", asker),
-            ("order", list(order)),
+            ("order", order),
             ("pos", pos),
             ("passes", passes),
             ("out", out),
@@ -271,7 +283,11 @@ class View:
             "counts": list(self.counts),
             "owned": [list(o) for o in self.owned],
             "table": list(self.table),
-            "lot": dict(lot) if lot is not None else None,
+            "lot": (
+                {name: list(map(_json, value)) if value.__class__ is tuple else value
+                 for name, value in lot}
+                if lot is not None else None
+            ),
             "sales": [list(s) for s in sales] if sales is not None else None,
             "outcome": dict(outcome) if outcome is not None else None,
             "deck_size": self.deck_size,
@@ -282,6 +298,11 @@ class View:
 
 
 _PUBLIC_FIELDS = tuple(name.lstrip("_") for name in FIELDS[:_SIZE])
+
+
+def _json(value: Any) -> Any:
+    """A value of the lot in its JSON form (a tuple as a list)."""
+    return list(value) if value.__class__ is tuple else value
 
 
 def _rebuild(values: tuple[Any, ...]) -> View:
