@@ -60,6 +60,7 @@ def test_a_live_view_reads_what_a_frozen_view_holds(variant: str, players: int) 
                 hash(read["lot"])  # (every value of the lot immutable, as the view is)
             game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
             step += 1
+        hash(game.view(0))  # (the outcome's values immutable too)
 
 
 @pytest.mark.parametrize(("variant", "players"), CONFIGURATIONS[::3])

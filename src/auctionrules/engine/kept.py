@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from auctionrules.engine.cards import FIXED_PRICE
 from auctionrules.engine.legal import Legal
 from auctionrules.model import AUCTION_TYPES
 
@@ -56,10 +57,10 @@ class Kept:
         self.phase = -1
         self.lot: Any = None
         self.public: tuple[Any, ...] = ()
-        #: the lot's parts that stand while it is under the hammer, and what they
+        #: the lot's pairs that stand while it is under the hammer, and what they
         #: were made from: the lot and its number of cards (a double's second card
         #: changes the type, the adder and maybe the auctioneer with it)
-        self.fixed: tuple[Any, ...] | None = None
+        self.fixed: tuple[tuple[str, Any], ...] = ()
         self.fixed_lot: Any = None
         self.fixed_size = 0
         self.rounds_key: Any = None
@@ -172,9 +173,9 @@ def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     return shown
 
 
-def lot_of(game: Game, seat: int | None) -> tuple[Any, ...] | None:
-    """The lot's raw progress as ``seat`` may see it (its own sealed bid only), or
-    ``None`` between lots."""
+def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
+    """The lot under the hammer as ``seat`` may see it (its own sealed bid only), as
+    the view's ``(name, value)`` pairs, or ``None`` between lots."""
     state = game.state
     lot = state.lot
     if lot is None:
@@ -183,9 +184,13 @@ def lot_of(game: Game, seat: int | None) -> tuple[Any, ...] | None:
     kept = game._view_kept or kept_of(game)
     if kept.fixed_lot is not lot or kept.fixed_size != len(cards):
         kept.fixed_lot, kept.fixed_size = lot, len(cards)
+        names, adder = state._names, lot.adder
         kept.fixed = (
-            tuple([state._names[code] for code in cards]), AUCTION_TYPES[lot.kind],
-            lot.leader, None if lot.adder < 0 else lot.adder, lot.auctioneer,
+            ("cards", tuple([names[code] for code in cards])),
+            ("type", AUCTION_TYPES[lot.kind]),
+            ("leader", lot.leader),
+            ("adder", None if adder < 0 else adder),
+            ("auctioneer", lot.auctioneer),
         )
     sealed = lot.sealed
     if sealed:
@@ -193,11 +198,20 @@ def lot_of(game: Game, seat: int | None) -> tuple[Any, ...] | None:
         own_bid = sealed[seat] if seat is not None else None
     else:
         done = own_bid = None
+    high_bidder, price = lot.high_bidder, lot.price
     return (
-        kept.fixed, lot.high, tuple(lot.bids),
-        None if lot.high_bidder < 0 else lot.high_bidder,
-        lot.price if lot.price >= 0 and lot.kind == 3 else None,
-        done, own_bid, lot.asker, lot.order, lot.pos, lot.passes, lot.out,
+        *kept.fixed,
+        ("high", lot.high),
+        ("bids", tuple(lot.bids)),
+        ("high_bidder", None if high_bidder < 0 else high_bidder),
+        ("price", price if price >= 0 and lot.kind == FIXED_PRICE else None),
+        ("sealed_done", done),
+        ("own_sealed_bid", own_bid),
+        ("asker", lot.asker),
+        ("order", lot.order),
+        ("pos", lot.pos),
+        ("passes", lot.passes),
+        ("out", lot.out),
     )
 
 
@@ -211,7 +225,7 @@ def _public(game: State, kept: Kept) -> None:
         kept.rounds = (
             tuple(map(tuple, game.board)),
             tuple(discard),
-            tuple(outcome.to_dict().items()) if outcome is not None else None,
+            _pairs(outcome.to_dict()) if outcome is not None else None,
         )
     n = game.n
     sizes: tuple[int, ...] = tuple(map(len, game.hands))
@@ -230,3 +244,12 @@ def _public(game: State, kept: Kept) -> None:
          game.dummy_next),
         tuple(game.paintings), game.rules,
     )
+
+
+def _pairs(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A JSON object as a view holds it: ``(name, value)`` pairs, lists as tuples."""
+    return tuple([(name, _immutable(value)) for name, value in data.items()])
+
+
+def _immutable(value: Any) -> Any:
+    return tuple(map(_immutable, value)) if value.__class__ is list else value

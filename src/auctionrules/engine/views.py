@@ -41,11 +41,10 @@ if TYPE_CHECKING:
 
 __all__ = ["FIELDS", "PHASES", "View", "freeze", "make_view"]
 
-#: The view's fields, in order (``_lot`` is the lot's raw progress; the ``lot``
-#: property gives its public form). A new field goes last of the observation's
+#: The view's fields, in order. A new field goes last of the observation's
 #: (before ``rules``), so that the others keep their positions.
 FIELDS = (
-    "seat", "to_act", "_hand", "cash", "_lot", "round", "phase", "hand_sizes", "dummy_sizes",
+    "seat", "to_act", "_hand", "cash", "lot", "round", "phase", "hand_sizes", "dummy_sizes",
     "board", "counts", "_owned", "_table", "sales", "outcome", "deck_size", "_discard", "flow",
     "paintings", "rules",
 )
@@ -96,7 +95,11 @@ class View:
     ``board`` (the values placed, one row per round), ``counts`` (cards of each
     artist on the table this round), ``owned`` (cards bought this round, per
     seat), ``table`` (unowned cards laid this round), ``lot`` (the lot under the
-    hammer as ``(name, value)`` pairs, or ``None``), ``sales`` (``(round index,
+    hammer as ``(name, value)`` pairs, ``dict(view.lot)``: ``cards``, ``type``,
+    ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids`` (``(seat, amount)``
+    pairs), ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``,
+    ``asker``, ``order``, ``pos``, ``passes``, ``out``; ``None`` between lots),
+    ``sales`` (``(round index,
     buyer, price)`` when prices are public), ``outcome``, ``deck_size`` (cards
     left undealt), ``discard`` (the cards of earlier rounds, each seen when laid),
     ``flow`` (where the round flow stands: ``(turn, flipper, resume,
@@ -109,7 +112,8 @@ class View:
     the observation's value, so views of two games under the same rules compare).
 
     Every field is the same whenever it is read: while the game stands still it is
-    read off the game, and the game freezes the view before it moves on.
+    read off the game, and the game freezes the view before it moves on. Every
+    value is immutable (tuples, never lists), so a view hashes.
     """
 
     __slots__ = ("_seat", "_source")
@@ -123,7 +127,7 @@ class View:
         to_act: tuple[int, ...]
         _hand: tuple[int, ...] | None
         cash: tuple[int | None, ...]
-        _lot: tuple[Any, ...] | None
+        lot: tuple[tuple[str, Any], ...] | None
         round: int
         phase: str
         hand_sizes: tuple[int, ...]
@@ -144,7 +148,7 @@ class View:
         to_act = _field(1, to_act_of)
         _hand = _field(2, hand_of)
         cash = _field(3, cash_of)
-        _lot = _field(4, lot_of)
+        lot = _field(4, lot_of)
         for _index in range(_PUBLIC, _SIZE):
             locals()[FIELDS[_index]] = _public_field(_index)
         del _index
@@ -192,38 +196,6 @@ class View:
         names = self.rules.codec.names
         return tuple([names[code] for code in self._discard])
 
-    @property
-    def lot(self) -> tuple[tuple[str, Any], ...] | None:
-        """The lot under the hammer as ``(name, value)`` pairs (``dict(view.lot)``):
-        ``cards``, ``type``, ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids``
-        (``(seat, amount)`` pairs), ``high_bidder``, ``price``, ``sealed_done``,
-        ``own_sealed_bid``, ``asker``, ``order``, ``pos``, ``passes``, ``out``; ``None``
-        between lots. Every value is immutable (tuples, not lists), as the view is."""
-        source: Any = self._source
-        raw = source[4] if source.__class__ is tuple else lot_of(source, self._seat)
-        if raw is None:
-            return None
-        (cards, kind, leader, adder, auctioneer), high, bids, high_bidder, price, done, own, \
-            asker, order, pos, passes, out = raw
-        return (
-            ("cards", cards),
-            ("type", kind),
-            ("leader", leader),
-            ("adder", adder),
-            ("auctioneer", auctioneer),
-            ("high", high),
-            ("bids", bids),
-            ("high_bidder", high_bidder),
-            ("price", price),
-            ("sealed_done", done),
-            ("own_sealed_bid", own),
-            ("asker", asker),
-            ("order", order),
-            ("pos", pos),
-            ("passes", passes),
-            ("out", out),
-        )
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
             return NotImplemented
@@ -249,8 +221,6 @@ class View:
         values = list(self._frozen())
         code = self.rules.codec.by_name
         for name, value in changes.items():
-            if name == "lot":
-                raise TypeError("a view's lot is replaced through _lot (its raw form)")
             if f"_{name}" not in _CODED:
                 values[FIELDS.index(name)] = value
             elif name == "owned":  # given as names, kept as codes
@@ -283,13 +253,11 @@ class View:
             "counts": list(self.counts),
             "owned": [list(o) for o in self.owned],
             "table": list(self.table),
-            "lot": (
-                {name: list(map(_json, value)) if value.__class__ is tuple else value
-                 for name, value in lot}
-                if lot is not None else None
-            ),
+            "lot": {name: _json(value) for name, value in lot} if lot is not None else None,
             "sales": [list(s) for s in sales] if sales is not None else None,
-            "outcome": dict(outcome) if outcome is not None else None,
+            "outcome": (
+                {name: _json(value) for name, value in outcome} if outcome is not None else None
+            ),
             "deck_size": self.deck_size,
             "discard": list(self.discard),
             "flow": list(self.flow),
@@ -301,8 +269,8 @@ _PUBLIC_FIELDS = tuple(name.lstrip("_") for name in FIELDS[:_SIZE])
 
 
 def _json(value: Any) -> Any:
-    """A value of the lot in its JSON form (a tuple as a list)."""
-    return list(value) if value.__class__ is tuple else value
+    """A value in its JSON form: tuples as lists."""
+    return list(map(_json, value)) if value.__class__ is tuple else value
 
 
 def _rebuild(values: tuple[Any, ...]) -> View:
