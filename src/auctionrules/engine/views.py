@@ -284,7 +284,7 @@ def _rebuild(values: tuple[Any, ...]) -> View:
 def make_view(game: Game, seat: int | None) -> View:
     """What ``seat`` may see (``None``: a spectator); ``Game.view`` itself (a method
     call fewer at every decision of every agent)."""
-    if seat is not None and not 0 <= seat < game.n:
+    if seat is not None and not 0 <= seat < game.state.n:
         raise IllegalActionError(f"no seat {seat} in a {game.n}-player game")
     view = View()
     view._seat = seat
