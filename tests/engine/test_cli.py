@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from auctionrules.cli import main
+from auctionrules.engine.bench import between
 
 
 def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -77,6 +78,18 @@ def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
         # the engine's rate: a positive number
         assert float(line.split(loop)[1].split()[0]) > 0
     assert "memory: mid-game state" in lines[5] and "clone" in lines[5]
+    # the mixed game placed between the playout and the agent loop (a number, then words)
+    where = lines[3].split("(")[1]
+    assert where.endswith("of the way from the playout to the agent loop)")
+    float(where.split()[0])
+
+
+def test_the_mixed_game_is_placed_by_its_time_a_game() -> None:
+    """0 at the playout's time a game, 1 at the agent loop's, linear between."""
+    assert between(mixed=100.0, playout=100.0, agent_loop=25.0) == 0.0
+    assert between(mixed=25.0, playout=100.0, agent_loop=25.0) == 1.0
+    # 10 ms a game between 5 and 20: a third of the way
+    assert between(mixed=100.0, playout=200.0, agent_loop=50.0) == pytest.approx(1 / 3)
 
 
 def test_play_applies_modules_and_the_record_replays(

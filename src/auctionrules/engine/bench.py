@@ -15,7 +15,9 @@ invariant checking off:
 * ``playout``: :func:`~auctionrules.engine.play_game` (:meth:`Game.playout`), against
   its games/s;
 * ``mixed``: the playout with one seat that reads its view at every decision (a
-  random agent that is not a choice agent), three random seats;
+  random agent that is not a choice agent), three random seats; against the
+  yardstick's games/s, and placed between the playout (0) and the agent loop (1)
+  by its time a game (:func:`between`);
 * ``clone + rollout``: :meth:`Game.clone` of a mid-game state and a random playout
   to the end (a Monte Carlo rollout), against the yardstick's time for as many
   decisions (a cost ratio: below 1 is faster);
@@ -81,8 +83,8 @@ def time_refsim(path: Path, games: int, players: int) -> tuple[float, float] | N
     return games / elapsed, tally[0] / elapsed
 
 
-def time_agent_loop(rules: Rules, games: int) -> float:
-    """Decisions/s of the README's agent loop."""
+def time_agent_loop(rules: Rules, games: int) -> tuple[float, float]:
+    """(decisions/s, games/s) of the README's agent loop."""
     decisions = 0
     start = time.process_time()
     for seed in range(games):
@@ -92,7 +94,16 @@ def time_agent_loop(rules: Rules, games: int) -> float:
             seat = game.to_act()[0]
             game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
             decisions += 1
-    return decisions / (time.process_time() - start)
+    elapsed = time.process_time() - start
+    return decisions / elapsed, games / elapsed
+
+
+def between(mixed: float, playout: float, agent_loop: float) -> float:
+    """Where the mixed game's time a game lies between the playout's (0) and the agent
+    loop's (1), from the three loops' games/s: the issue's "far closer to the playout
+    than to the slow loop" is a figure well under 0.5."""
+    fast, slow = 1 / playout, 1 / agent_loop
+    return (1 / mixed - fast) / (slow - fast) if slow != fast else 0.0
 
 
 def time_playout(rules: Rules, games: int, mixed: bool = False) -> float:
@@ -183,8 +194,10 @@ def bench(
             timed = None if refsim is None else time_refsim(refsim, max(games, 200), n)
             if timed is not None:
                 yardstick.append(timed)
+            decisions_rate, games_rate = time_agent_loop(rules, games)
             for name, rate in (
-                (LOOPS[0], time_agent_loop(rules, games)),
+                (LOOPS[0], decisions_rate),
+                ("agent loop games", games_rate),
                 (LOOPS[1], time_playout(rules, games)),
                 (LOOPS[2], time_playout(rules, games, mixed=True)),
             ):
@@ -206,6 +219,10 @@ def bench(
                 lines.append(f"{row} {'-':>10} {'-':>6}")
             elif name == LOOPS[3]:
                 lines.append(f"{row} {'-':>10} {ratio:>5.2f}x cost")
+            elif name == LOOPS[2]:
+                where = between(best[name], best[LOOPS[1]], best["agent loop games"])
+                lines.append(f"{row} {ref:>10.0f} {ratio:>5.2f}x  ({where:.2f} of the way "
+                             "from the playout to the agent loop)")
             else:
                 lines.append(f"{row} {ref:>10.0f} {ratio:>5.2f}x")
         state, cloned = memory(rules)
