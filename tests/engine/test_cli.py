@@ -135,7 +135,9 @@ def test_bench_marks_player_counts_the_yardstick_cannot_play(
     assert main(args) == 0
     out, err = capsys.readouterr()
     for line in out.splitlines()[1:5]:
-        assert line.split()[0] == "2" and line.split()[-2:] == ["-", "-"]
+        # (the mixed game is still placed between the engine's own loops)
+        assert line.split()[0] == "2" and line.split("  (")[0].split()[-2:] == ["-", "-"]
+    assert "of the way from the playout to the agent loop" in out.splitlines()[3]
     assert "Traceback" not in err
 
 

@@ -213,18 +213,18 @@ def bench(
             # a cost ratio: the rollout's time over the yardstick's for as many decisions
             (LOOPS[3], "rollouts/s", 0.0, cost * ref_decisions),
         )
+        # (the engine's own figure, with or without the yardstick)
+        where = between(best[LOOPS[2]], best[LOOPS[1]], best["agent loop games"])
+        placed = f"  ({where:.2f} of the way from the playout to the agent loop)"
         for name, unit, ref, ratio in rows:
             row = f"{n:>7}  {name:<20} {best[name]:>10.0f} {unit:<12}"
             if not yardstick:
-                lines.append(f"{row} {'-':>10} {'-':>6}")
+                row = f"{row} {'-':>10} {'-':>6}"
             elif name == LOOPS[3]:
-                lines.append(f"{row} {'-':>10} {ratio:>5.2f}x cost")
-            elif name == LOOPS[2]:
-                where = between(best[name], best[LOOPS[1]], best["agent loop games"])
-                lines.append(f"{row} {ref:>10.0f} {ratio:>5.2f}x  ({where:.2f} of the way "
-                             "from the playout to the agent loop)")
+                row = f"{row} {'-':>10} {ratio:>5.2f}x cost"
             else:
-                lines.append(f"{row} {ref:>10.0f} {ratio:>5.2f}x")
+                row = f"{row} {ref:>10.0f} {ratio:>5.2f}x"
+            lines.append(row + placed if name == LOOPS[2] else row)
         state, cloned = memory(rules)
         lines.append(f"{n:>7}  memory: mid-game state {state / 1024:.1f} KiB, "
                      f"clone {cloned / 1024:.1f} KiB")
