@@ -343,7 +343,10 @@ class Cumulative(Valuation):
     __slots__ = ()
 
     def value(self, board: Sequence[Sequence[int]], round_index: int, artist: int) -> int:
-        return sum([row[artist] for row in board[: round_index + 1]])
+        total = 0
+        for row in board[: round_index + 1]:
+            total += row[artist]
+        return total
 
 
 @register("scoring.valuation", "cumulative-always")

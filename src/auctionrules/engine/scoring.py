@@ -57,6 +57,10 @@ def score_round(
     values = [0] * artists
     for a in range(artists) if valuation.prices_unranked else ranked:
         values[a] = valuation.value(board, round_index, a)
-    value = values.__getitem__
-    payouts = tuple([sum(map(value, cards)) for cards in owned])
-    return RoundScore(ranked, tuple(row), tuple(values), payouts)
+    payouts = []
+    for cards in owned:
+        total = 0
+        for a in cards:
+            total += values[a]
+        payouts.append(total)
+    return RoundScore(ranked, tuple(row), tuple(values), tuple(payouts))
