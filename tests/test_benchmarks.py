@@ -7,6 +7,7 @@ measures; ``--help`` imports the script and parses its options, in seconds.
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +41,12 @@ def test_the_counted_loops_play_the_same_games() -> None:
         decisions.add(int(done.stdout.split()[-1]))
     assert len(decisions) == 1
     assert decisions.pop() > 100
+
+
+def test_the_compiled_modules_exist() -> None:
+    """``benchmarks/compiled.py`` names the modules it compiles by path: a module moved or
+    renamed would fail only when someone measures."""
+    modules = runpy.run_path(str(BENCHMARKS / "compiled.py"))["MODULES"]
+    src = BENCHMARKS.parent / "src"
+    assert modules
+    assert [path for path in modules if not (src / path).is_file()] == []

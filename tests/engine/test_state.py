@@ -16,6 +16,8 @@ import pytest
 
 from auctionrules.engine import Game, RandomAgent, flow
 from auctionrules.engine import state as state_module
+from auctionrules.engine.lot import FIELDS as LOT_FIELDS
+from auctionrules.engine.lot import Lot
 from auctionrules.engine.state import State
 
 from .conftest import ruleset
@@ -148,3 +150,26 @@ def test_the_game_reads_out_the_state_s_fields_with_their_types() -> None:
     state_types = _declared(ast.parse(Path(state_module.__file__).read_text("utf-8")), "State")
     assert set(mirrored) == set(game_module._FIELDS)
     assert {name: state_types.get(name) for name in mirrored} == mirrored
+
+
+def test_a_lot_copy_has_every_field_and_shares_no_list() -> None:
+    """``Lot.copy`` is written out field by field, so a field added to ``FIELDS`` and
+    forgotten there would be lost from every clone: every field of a lot whose fields
+    all differ from a new lot's must come through, the lists as copies."""
+    fresh = Lot(4, 1, 7, 2)
+    lot = Lot(4, 1, 7, 2)
+    values = {
+        "adder": 2, "asker": 3, "auctioneer": 2, "bids": [(3, 5)], "cards": [7, 9],
+        "high": 5, "high_bidder": 3, "kind": 0, "leader": 1, "n": 4, "order": (2, 3, 0, 1),
+        "out": 4, "passes": 2, "pos": 1, "price": 6, "sealed": [None, 0, 5, None],
+    }
+    assert set(values) == set(LOT_FIELDS) == set(Lot.__slots__)
+    for name, value in values.items():
+        setattr(lot, name, value)
+    changed = [name for name in LOT_FIELDS if getattr(lot, name) != getattr(fresh, name)]
+    assert changed == [name for name in LOT_FIELDS if name not in ("leader", "n")]
+    twin = lot.copy()
+    for name in LOT_FIELDS:
+        assert getattr(twin, name) == getattr(lot, name), name
+        if isinstance(getattr(lot, name), list):
+            assert getattr(twin, name) is not getattr(lot, name), name

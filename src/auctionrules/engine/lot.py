@@ -10,6 +10,14 @@ from __future__ import annotations
 
 NOBODY = -1
 
+#: A lot's fields (its slots), for the whole-lot copies and snapshots: named here,
+#: not read off the class, so that the module also compiles (mypyc reads no class's
+#: ``__slots__`` at run time).
+FIELDS = (
+    "adder", "asker", "auctioneer", "bids", "cards", "high", "high_bidder", "kind", "leader",
+    "n", "order", "out", "passes", "pos", "price", "sealed",
+)
+
 
 class Lot:
     """State of one lot: its cards, sellers and the auction in progress.
@@ -24,24 +32,7 @@ class Lot:
     ``bids`` the public bids of this lot as ``(seat, amount)``.
     """
 
-    __slots__ = (
-        "adder",
-        "asker",
-        "auctioneer",
-        "bids",
-        "cards",
-        "high",
-        "high_bidder",
-        "kind",
-        "leader",
-        "n",
-        "order",
-        "out",
-        "passes",
-        "pos",
-        "price",
-        "sealed",
-    )
+    __slots__ = FIELDS
 
     def __init__(self, n: int, leader: int, card: int, kind: int) -> None:
         self.n = n
@@ -62,11 +53,15 @@ class Lot:
         self.bids: list[tuple[int, int]] = []
 
     def copy(self) -> Lot:
-        """An independent copy (for :meth:`Game.clone <auctionrules.engine.Game.clone>`)."""
-        twin = Lot.__new__(Lot)
-        for name in Lot.__slots__:
-            value = getattr(self, name)
-            setattr(twin, name, list(value) if value.__class__ is list else value)
+        """An independent copy (for :meth:`Game.clone <auctionrules.engine.Game.clone>`):
+        every field of :data:`FIELDS`, the lists copied. Written out field by field:
+        a loop over the names with ``getattr`` and ``setattr`` cost nearly three times as
+        much, at every clone of a game in an auction."""
+        twin = Lot(self.n, self.leader, 0, self.kind)
+        twin.adder, twin.auctioneer, twin.asker = self.adder, self.auctioneer, self.asker
+        twin.cards, twin.bids, twin.sealed = list(self.cards), list(self.bids), list(self.sealed)
+        twin.high, twin.high_bidder, twin.price = self.high, self.high_bidder, self.price
+        twin.order, twin.pos, twin.passes, twin.out = self.order, self.pos, self.passes, self.out
         return twin
 
     def ask_next(self) -> bool:

@@ -17,6 +17,7 @@ from typing import Any, Self
 
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.history import History
+from auctionrules.engine.lot import FIELDS as LOT_FIELDS
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.rules import Rules
@@ -126,7 +127,7 @@ class State:
         if lot is not None:
             lot_state = tuple(
                 tuple(v) if isinstance(v, list) else v
-                for v in (getattr(lot, k) for k in Lot.__slots__)
+                for v in (getattr(lot, k) for k in LOT_FIELDS)
             )
         return (
             self.phase, self.round, self.turn, self.flipper, self.resume,
