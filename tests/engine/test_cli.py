@@ -78,14 +78,16 @@ def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
         # the engine's rate: a positive number
         assert float(line.split(loop)[1].split()[0]) > 0
     assert "memory: mid-game state" in lines[5] and "clone" in lines[5]
-    # the mixed game placed between the playout and the agent loop (a number, then words)
+    # the mixed game placed between the playout and the same agents in the agent loop
+    # (a number, then words)
     where = lines[3].split("(")[1]
-    assert where.endswith("of the way from the playout to the agent loop)")
+    assert where.endswith("of the way from the playout to the same agents in the agent loop)")
     float(where.split()[0])
 
 
 def test_the_mixed_game_is_placed_by_its_time_a_game() -> None:
-    """0 at the playout's time a game, 1 at the agent loop's, linear between."""
+    """0 at the playout's time a game, 1 at the agent loop's (the same agents), linear
+    between."""
     assert between(mixed=100.0, playout=100.0, agent_loop=25.0) == 0.0
     assert between(mixed=25.0, playout=100.0, agent_loop=25.0) == 1.0
     # 10 ms a game between 5 and 20: a third of the way
@@ -137,7 +139,7 @@ def test_bench_marks_player_counts_the_yardstick_cannot_play(
     for line in out.splitlines()[1:5]:
         # (the mixed game is still placed between the engine's own loops)
         assert line.split()[0] == "2" and line.split("  (")[0].split()[-2:] == ["-", "-"]
-    assert "of the way from the playout to the agent loop" in out.splitlines()[3]
+    assert "of the way from the playout to the same agents in the agent loop" in out.splitlines()[3]
     assert "Traceback" not in err
 
 
