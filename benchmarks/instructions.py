@@ -45,6 +45,7 @@ LOOPS = {
     "step loop (no view)": "step",
     "agent loop (README)": "readme",
     "mixed": "mixed",
+    "mixed, agent loop": "mixed-steps",
 }
 
 
@@ -66,9 +67,9 @@ def child(args: argparse.Namespace) -> None:
     for seed in range(games):
         game = Game.new(rules=rules, seed=seed)
         agents: list[Any] = list(default_agents(players, seed))
+        if loop in ("mixed", "mixed-steps"):
+            agents[0] = ReadingAgent(f"{seed}/0")
         if loop in ("playout", "mixed"):
-            if loop == "mixed":
-                agents[0] = ReadingAgent(f"{seed}/0")
             game.playout(agents)
         elif loop == "step":
             while not game.is_over:
@@ -135,6 +136,10 @@ def main() -> None:
     print(f"{args.variant}, {args.players} players, {args.games} games, seeded random agents")
     for name, value in per.items():
         print(f"{name:<22} {value:>9,.0f} instructions a decision  {yardstick / value:5.2f}x")
+    # (as ``bench`` places it: between the playout and the same agents in the agent loop)
+    where = (per["mixed"] - per["playout"]) / (per["mixed, agent loop"] - per["playout"])
+    print(f"the mixed game is {where:.2f} of the way from the playout to the same agents "
+          "in the agent loop")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def test_the_counted_loops_play_the_same_games() -> None:
     without valgrind) play the same seeded games in every engine loop, so the same
     number of decisions: the counts divide like with like."""
     decisions = set()
-    for loop in ("playout", "step", "readme", "mixed"):
+    for loop in ("playout", "step", "readme", "mixed", "mixed-steps"):
         done = subprocess.run(
             [sys.executable, str(BENCHMARKS / "instructions.py"), "--child", loop,
              "--games", "2", "--tally"],
