@@ -50,3 +50,25 @@ def test_the_compiled_modules_exist() -> None:
     src = BENCHMARKS.parent / "src"
     assert modules
     assert [path for path in modules if not (src / path).is_file()] == []
+
+
+def test_the_floor_stand_in_plays_the_recorded_games() -> None:
+    """``benchmarks/floor.py`` times the README loop against a stand-in that hands out a
+    recorded game's legal moves, and the agents' part of the playout by asking them
+    the questions it recorded: each must be the same game as the playout's, one
+    checked action and one question a decision, or the budget it prints is wrong."""
+    from auctionrules.engine import play_game
+    from auctionrules.engine.agents import default_agents
+    from auctionrules.engine.rules import compile_rules
+    from auctionrules.loader import load_ruleset
+
+    floor = runpy.run_path(str(BENCHMARKS / "floor.py"))
+    for players in (3, 4):
+        rules = compile_rules(load_ruleset("hig-1992-en"), players)
+        for seed in range(3):
+            decisions = len(play_game(rules, seed=seed).log)
+            legals = floor["record_legals"](rules, seed)
+            game = floor["Answers"](legals, rules.alone)
+            assert floor["agent_loop"](game, default_agents(players, seed)) == decisions
+            assert game.is_over
+            assert len(legals) == len(floor["record_questions"](rules, seed)) == decisions
