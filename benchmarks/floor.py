@@ -1,6 +1,6 @@
 """How fast the README's agent loop could be in plain Python: ``python benchmarks/floor.py``.
 
-The issue's floor for the agent loop is 0.25x the yardstick's decisions/s. The
+The agent loop's target is 0.25x the yardstick's decisions/s (see README.md). The
 loop is fixed by the API (``is_over``, ``to_act``, ``view``, ``legal``, the agent's
 ``act``, ``apply``: six calls a decision), and on CPython a call costs about a
 thousand instructions. This script asks what those calls cost before any rule is
@@ -39,7 +39,7 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.rules import Rules, compile_rules
 from auctionrules.loader import load_ruleset
 
-#: The agent loop's floor in the issue: a fraction of the yardstick's decisions/s.
+#: The agent loop's target: a fraction of the yardstick's decisions/s.
 FLOOR = 0.25
 
 
