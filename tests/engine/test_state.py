@@ -140,16 +140,48 @@ def _declared(tree: ast.Module, cls: str, block: bool = False) -> dict[str, str]
 
 
 def test_the_game_reads_out_the_state_s_fields_with_their_types() -> None:
-    """The game's read-only properties are typed for mypy in its own class; those
-    declarations mirror the state's, name for name and type for type, and are the
-    fields it reads out at run time."""
-    from auctionrules.engine import game as game_module
+    """The game's read-only properties (:class:`ReadOut`, written out one by one) are the
+    state's public fields, name for name and type for type."""
+    from auctionrules.engine import readout
 
-    source = Path(game_module.__file__).read_text("utf-8")
-    mirrored = _declared(ast.parse(source), "Game", block=True)
+    mirrored = _declared(ast.parse(Path(readout.__file__).read_text("utf-8")), "ReadOut")
+    assert mirrored.pop("state") == "State"
     state_types = _declared(ast.parse(Path(state_module.__file__).read_text("utf-8")), "State")
-    assert set(mirrored) == set(game_module._FIELDS)
-    assert {name: state_types.get(name) for name in mirrored} == mirrored
+    public = {name for name in state_types if not name.startswith("_")}
+    assert set(mirrored) == public
+    assert {name: state_types[name] for name in mirrored} == mirrored
+
+
+def test_a_state_copy_has_every_field_and_shares_no_list() -> None:
+    """``State.copy`` is written out field by field: every field the class declares
+    comes through a copy made mid-auction (the random generator drawn from first),
+    equal, with no list shared, and the copy moves on alone."""
+    game = Game.new(ruleset("hig-1992-en"),
+                    players=4, seed=5)
+    agents = [RandomAgent(seat) for seat in range(4)]
+    while game.state.lot is None or len(game.state.lot.bids) < 1:
+        seat = game.to_act()[0]
+        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    state = game.state
+    state.rng.random()
+    twin = state.copy()
+    declared = _declared(ast.parse(Path(state_module.__file__).read_text("utf-8")), "State")
+    for name in declared:
+        mine, theirs = getattr(state, name), getattr(twin, name)
+        if name in ("lot", "_rng", "rng"):
+            assert theirs is not mine, name
+            continue
+        if name in ("rules", "start", "start_extra"):  # (never changed: shared)
+            assert theirs is mine, name
+            continue
+        assert theirs == mine, name
+        if isinstance(mine, list):
+            assert theirs is not mine, name
+            assert all(a is not b for a, b in zip(mine, theirs) if isinstance(a, list)), name
+    assert twin.rng.getstate() == state.rng.getstate()
+    assert twin.snapshot() == state.snapshot()
+    twin.hands[0].clear()
+    assert state.hands[0]
 
 
 def test_a_lot_copy_has_every_field_and_shares_no_list() -> None:

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
 
@@ -38,6 +39,7 @@ class Agent(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ChoiceAgent:
     """Base of agents that choose from the shape of the legal moves alone.
 
@@ -78,68 +80,39 @@ class ChoiceAgent:
         return actions[self.pick(len(actions))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RandomAgent(ChoiceAgent):
     """Uniform-ish random legal play, reproducible from ``seed``."""
 
-    __slots__ = ("_random", "_rng", "bid_chance")
+    __slots__ = ("bid_chance", "rng")
 
     def __init__(self, seed: int | str | None = None, bid_chance: float = 0.5) -> None:
+        #: the agent's own generator
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
 
-    @property
-    def rng(self) -> random.Random:
-        """The agent's own generator."""
-        return self._rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        # ``rng.random`` is kept bound: each ``self.rng.random`` would build a new
-        # method object, in the hottest calls of a random game
-        self._rng, self._random = rng, rng.random
-
-    def __getstate__(self) -> dict[str, Any]:
-        # every attribute but the bound method (copy would share it: to copy, a
-        # built-in method is "atomic"), a subclass's slots and __dict__ included
-        state = dict(getattr(self, "__dict__", {}))
-        for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                if name not in ("_random", "__dict__", "__weakref__") and hasattr(self, name):
-                    state[name] = getattr(self, name)
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self._random = self._rng.random
-
     def pick(self, count: int) -> int:
         """Uniform; no draw when there is no choice."""
-        return int(self._random() * count) if count > 1 else 0
+        return int(self.rng.random() * count) if count > 1 else 0
 
     def bid(self, span: Span, optional: bool) -> int | None:
         """Bids with probability ``bid_chance`` when it may decline, then as :meth:`price`."""
-        rnd = self._random
-        if optional and rnd() >= self.bid_chance:
+        if optional and self.rng.random() >= self.bid_chance:
             return None
-        lo, hi, step = span  # as _amount, inlined: the hottest call of a random game
-        steps = (hi - lo) // step
-        if rnd() < 0.5 and steps > 10:
-            steps = 10
-        return lo + int(rnd() * (steps + 1)) * step
+        return _amount(self.rng, span)
 
     def price(self, span: Span) -> int:
         """Half of the prices among the ten lowest, half over the whole range."""
-        return _amount(self._random, span)
+        return _amount(self.rng, span)
 
 
-def _amount(rnd: Any, span: Span) -> int:
+def _amount(rng: random.Random, span: Span) -> int:
     """Half of the amounts among the ten lowest, half over the whole range."""
     lo, hi, step = span
     steps = (hi - lo) // step
-    if rnd() < 0.5 and steps > 10:
+    if rng.random() < 0.5 and steps > 10:
         steps = 10
-    return lo + int(rnd() * (steps + 1)) * step
+    return lo + int(rng.random() * (steps + 1)) * step
 
 
 def default_agents(players: int, seed: int) -> Sequence[RandomAgent]:

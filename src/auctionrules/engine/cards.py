@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.errors import MalformedActionError
 from auctionrules.model import AUCTION_TYPES, Ruleset
 
@@ -53,6 +54,7 @@ def code(artist_index: int, type_index: int) -> int:
     return artist_index * 5 + type_index
 
 
+@mypyc_attr(serializable=True)
 class CardCodec:
     """Converts between :class:`Card` values and codes for one ruleset's artists."""
 

@@ -24,27 +24,38 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
-_set = object.__setattr__
+from auctionrules.compiled import mypyc_attr
 
 
+@mypyc_attr(serializable=True)
 class Event:
     """One thing that happened: ``kind`` (``deal``, ``play``, ``add``, ``bid``, ``pass``,
     ``price``, ``buy``, ``sealed-bid``, ``reveal``, ``sold``, ``unsold``, ``flip``,
     ``round-end``, ``scored``, ``game-end``), the 1-based ``round`` and JSON-able
     ``fields`` (read-only by convention). ``event["seat"]`` reads a field."""
 
-    __slots__ = ("fields", "kind", "round")
-    kind: str
-    round: int
-    fields: dict[str, Any]
+    __slots__ = ("_fields", "_kind", "_round")
 
     def __init__(self, kind: str, round: int, fields: dict[str, Any]) -> None:
-        _set(self, "kind", kind)
-        _set(self, "round", round)
-        _set(self, "fields", fields)
+        self._kind = kind
+        self._round = round
+        self._fields = fields
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Event is immutable: cannot set {name!r}")
+    # (read-only properties: an event never changes once made)
+    @property
+    def kind(self) -> str:
+        """What happened: ``deal``, ``play``, ``bid``... (see the class's docstring)."""
+        return self._kind
+
+    @property
+    def round(self) -> int:
+        """The round it happened in, 1-based."""
+        return self._round
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """What it says, JSON-able (read-only by convention)."""
+        return self._fields
 
     def __reduce__(self) -> tuple[type[Event], tuple[str, int, dict[str, Any]]]:
         return (Event, (self.kind, self.round, self.fields))

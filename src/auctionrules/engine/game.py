@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine import setup
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, by_choice
@@ -39,25 +39,17 @@ from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.kept import Kept
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.lot import Lot
-from auctionrules.engine.outcome import Outcome
+from auctionrules.engine.readout import ReadOut
 from auctionrules.engine.record import make_record
 from auctionrules.engine.refusals import refuse
 from auctionrules.engine.rules import Rules
 from auctionrules.engine.state import State
-from auctionrules.engine.views import View, freeze, make_view
+from auctionrules.engine.views import View, make_view
 from auctionrules.model import Ruleset
 
-#: The state's fields a game reads out, read-only (see :class:`State`).
-_FIELDS = (
-    "rules", "n", "seed", "hands", "distinct", "deck", "cash", "board", "round", "counts",
-    "owned", "table", "discard", "phase", "turn", "lot", "flipper", "resume",
-    "last_card_player", "last_auctioneer", "dummy_next", "bank_in", "bank_out",
-    "money_total", "sales", "paintings", "outcome", "alone", "start", "start_extra", "rng",
-)
 
-
-class Game:
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Game(ReadOut):
     """A game of Modern Art under one compiled ruleset.
 
     Create one with :meth:`new` (seeded deal) or :meth:`from_position` (an exact
@@ -76,43 +68,6 @@ class Game:
     #: the state: the position, the history and the transitions that are not
     #: decisions (the game's other attributes are what its API keeps between calls)
     state: State
-
-    if TYPE_CHECKING:
-        rules: Rules
-        n: int
-        seed: int
-        hands: list[list[int]]
-        distinct: list[list[int]]
-        deck: list[int]
-        cash: tuple[int, ...]
-        board: list[list[int]]
-        round: int
-        counts: list[int]
-        owned: list[list[int]]
-        table: list[int]
-        discard: list[int]
-        phase: int
-        turn: int
-        lot: Lot | None
-        flipper: int
-        resume: int
-        last_card_player: int
-        last_auctioneer: int
-        dummy_next: int
-        bank_in: int
-        bank_out: int
-        money_total: int
-        sales: list[tuple[int, int, int]]
-        paintings: list[int]
-        outcome: Outcome | None
-        alone: tuple[tuple[int], ...]
-        start: dict[str, Any]
-        start_extra: list[int]
-        rng: random.Random
-    else:
-        for _name in _FIELDS:
-            locals()[_name] = property(attrgetter(f"state.{_name}"))
-        del _name
 
     def __init__(self, state: State) -> None:
         """A game over ``state`` (made by :meth:`new`, :meth:`from_position`,
@@ -133,10 +88,8 @@ class Game:
         #: ``(None,) * players``: the choosers of the step API (every seat is asked by
         #: suspending the decisions generator)
         self._nobody: tuple[None, ...] = (None,) * state.n
-        #: what views keep between decisions, and the views made since the game last
-        #: moved, frozen before it moves (see :mod:`.views`)
+        #: the parts of views kept between decisions (see :mod:`.kept`)
         self._view_kept: Kept | None = None
-        self._viewers: list[View] = []
 
     # --- creation -----------------------------------------------------------------------
 
@@ -270,10 +223,7 @@ class Game:
         return self._pend  # type: ignore[no-any-return]
 
     def _send(self, seat: int, action: Action) -> None:
-        """Carry out a legal action: the generator runs on to the next decision (the
-        views made since the last move frozen first)."""
-        if self._viewers:
-            freeze(self._viewers)
+        """Carry out a legal action: the generator runs on to the next decision."""
         self._legal = None
         flow = self._flow
         assert flow is not None
@@ -365,8 +315,6 @@ class Game:
         if len(agents) != self.n:
             raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
         chooser = [agent if by_choice(agent) else None for agent in agents]
-        if self._viewers:
-            freeze(self._viewers)
         self._flow = flow = decisions(self.state, chooser)
         self._legal = None
         try:
@@ -394,8 +342,10 @@ class Game:
 
     # --- observation, records, checks ---------------------------------------------------
 
-    #: What ``seat`` may see: ``game.view(seat)`` (see :mod:`.views`).
-    view = make_view
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (see :mod:`.views`): an immutable value, which stays
+        what it was when the game moves on."""
+        return make_view(self, seat)
 
     def public_view(self) -> View:
         """What a spectator may see."""
@@ -418,21 +368,28 @@ class Game:
         and pickling still give a fully separate copy. (A subclass that adds
         mutable state copies it in its own ``clone``.)
         """
-        twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__getstate__())
-        twin.state = state = self.state.copy()
-        twin._raw = state._raw
+        twin = self._twin(self.state.copy())
         twin._events = list(self._events)
         twin._actions = list(self._actions)
+        twin._decoded = self._decoded
         return twin
 
+    def _twin(self, state: State) -> Game:
+        """A game of this class over ``state`` (a subclass with its own fields of
+        mutable state copies them in its own ``clone``)."""
+        return type(self)(state)
+
     def __getstate__(self) -> dict[str, Any]:
-        # what the API keeps to answer fast is made again, not copied or pickled
-        state = self.__dict__.copy()
-        state["_view_kept"] = None
-        state["_viewers"] = []
-        state["_flow"] = state["_pend"] = state["_legal"] = None
-        return state
+        # the state and the action log read so far; what the API keeps to answer fast
+        # (the suspended generator, the parts of views) is made again
+        return {"state": self.state, "events": self._events, "actions": self._actions,
+                "decoded": self._decoded}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["state"])  # type: ignore[misc]
+        self._events = saved["events"]
+        self._actions = saved["actions"]
+        self._decoded = saved["decoded"]
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A new game consistent with everything ``seat`` has seen, all it has not

@@ -1,89 +1,137 @@
-"""The parts of a view, read off the game, and what the game keeps of them between views.
+"""The parts of a view, and what a game keeps of them between views.
 
-:mod:`.views` decides what a view is; this module computes its parts. Each part
-has its own function (who acts, the seat's hand, the cash it may see, the lot's
-progress, the public part), so that a view read while the game stands still
-computes only the parts its agent reads, and :func:`values_of` puts them all
-together when a view is frozen.
+:mod:`.views` decides what a view is; this module makes its parts, each shared
+by as many views as it can be:
 
-What is costly to compute is kept between views (:class:`Kept`): the public part
-until something public changes (a bid, a pass, a price or a sealed bid in an
-auction still under way change only the lot's progress; anything else, a card
-laid, a sale, a round end, makes it again), what changes once a round while its
-key holds, each hand's sorted cards, and the cash each seat may see behind
-screens. Every kept part is an immutable value, so the views share them.
+* the public part (:class:`Public`), what every seat sees alike: it is made
+  again only when something public may have changed. While a lot is under the
+  hammer only the lot's progress changes (bids, passes, a price, sealed bids)
+  until a second card joins a double or the lot is settled, so the part is
+  keyed by the lot and its number of cards; between lots, by the history's
+  length (every entry then changes something public). What changes once a round
+  (the board, the discard, the outcome) is kept while its own key holds.
+* each hand's sorted cards (:class:`OwnHand`), made again when the hand changed;
+* the cash each seat may see behind screens, made again at every payment.
+
+Every part is an immutable value, so views share them and never change.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import FIXED_PRICE
-from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import Lot
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
+    from auctionrules.engine.rules import Rules
     from auctionrules.engine.state import State
 
 #: Names of the game loop's phases, by phase number.
-PHASES = ("lead", "auction", "flip", "over")
+PHASES: Final = ("lead", "auction", "flip", "over")
 
-#: Log entries after which the public part of a view is unchanged, as long as the same
-#: lot is still under auction: they change only the lot's progress.
-_QUIET = frozenset(("bid", "pass", "sealed-bid", "price"))
+
+@mypyc_attr(serializable=True)
+class Public:
+    """What every seat sees alike (see :class:`~auctionrules.engine.views.View` for
+    each field); immutable, shared by every view made while it holds."""
+
+    __slots__ = (
+        "board", "counts", "deck_size", "discard", "dummy_sizes", "flow", "hand_sizes",
+        "outcome", "owned", "paintings", "phase", "round", "rules", "sales", "table",
+    )
+
+    def __init__(  # noqa: PLR0917 - a value of fifteen fields, in the view's order
+        self,
+        round: int,
+        phase: str,
+        hand_sizes: tuple[int, ...],
+        dummy_sizes: tuple[int, ...],
+        board: tuple[tuple[int, ...], ...],
+        counts: tuple[int, ...],
+        owned: tuple[tuple[int, ...], ...],
+        table: tuple[int, ...],
+        sales: tuple[tuple[int, int, int], ...] | None,
+        outcome: tuple[tuple[str, Any], ...] | None,
+        deck_size: int,
+        discard: tuple[int, ...],
+        flow: tuple[int, int, int, int, int, int],
+        paintings: tuple[int, ...],
+        rules: Rules,
+    ) -> None:
+        self.round = round
+        self.phase = phase
+        self.hand_sizes = hand_sizes
+        self.dummy_sizes = dummy_sizes
+        self.board = board
+        self.counts = counts
+        self.owned = owned
+        self.table = table
+        self.sales = sales
+        self.outcome = outcome
+        self.deck_size = deck_size
+        self.discard = discard
+        self.flow = flow
+        self.paintings = paintings
+        self.rules = rules
+
+    def key(self) -> tuple[Any, ...]:
+        """The part's value (the rules left out: views of two games compare)."""
+        return (
+            self.round, self.phase, self.hand_sizes, self.dummy_sizes, self.board, self.counts,
+            self.owned, self.table, self.sales, self.outcome, self.deck_size, self.discard,
+            self.flow, self.paintings,
+        )
+
+    def values(self) -> tuple[Any, ...]:
+        """Every field, in the view's order (the rules last)."""
+        return (*self.key(), self.rules)
+
+
+@mypyc_attr(serializable=True)
+class OwnHand:
+    """What is kept of one seat's hand: the round and size it was made at (within a
+    round a hand only shrinks, so both say whether it still holds), its sorted codes
+    and their names."""
+
+    __slots__ = ("codes", "names", "round", "size")
+
+    def __init__(self, round: int, size: int, codes: tuple[int, ...], names: tuple[str, ...]):
+        self.round = round
+        self.size = size
+        self.codes = codes
+        self.names = names
 
 
 class Kept:
     """What a game keeps between views: one per game, made at its first view (a
-    clone or a pickle starts without one).
-
-    The public part stands as of log entry ``mark`` and is kept while only the
-    lot's progress changes; when it is made again, what changes once a round
-    (``rounds``: the board, the discard, the outcome) is kept while its key holds.
-    (Keeping more groups apart, what a card laid changes and what a sale changes,
-    measured slower on the mixed game: between two decisions of one seat both
-    have usually changed, and their keys cost more than they saved.) Per seat it
-    keeps the sorted hand, and the cash it may see (with screens).
-    """
-
-    __slots__ = (
-        "cash", "fixed", "fixed_lot", "fixed_size", "lot", "mark", "own", "phase", "prices",
-        "public", "rounds", "rounds_key", "screens", "shown",
-    )
+    clone or a pickle starts without one)."""
 
     def __init__(self, game: Game) -> None:
-        self.mark = -1  # (nothing made yet)
-        self.phase = -1
-        self.lot: Any = None
-        self.public: tuple[Any, ...] = ()
-        #: the lot's pairs that stand while it is under the hammer, and what they
-        #: were made from: the lot and its number of cards (a double's second card
-        #: changes the type, the adder and maybe the auctioneer with it)
+        state = game.state
+        #: what the public part was made at: the lot, its number of cards and the phase
+        #: (while a lot is under the hammer), else the history's length
+        self.key: tuple[Any, ...] = ()
+        self.public: Public | None = None
+        #: the lot's pairs that stand while it is under the hammer, and what they were
+        #: made from: the lot and its number of cards (a double's second card changes
+        #: the type, the adder and maybe the auctioneer with it)
         self.fixed: tuple[tuple[str, Any], ...] = ()
-        self.fixed_lot: Any = None
+        self.fixed_lot: Lot | None = None
         self.fixed_size = 0
-        self.rounds_key: Any = None
+        #: what changes once a round, and its key
+        self.rounds_key: tuple[Any, ...] = ()
         self.rounds: tuple[Any, ...] = ()
-        #: per seat: ``(round, cards in hand, the sorted codes, their names)``
-        self.own: list[tuple[int, int, tuple[int, ...], tuple[str, ...]] | None] = (
-            [None] * game.n
-        )
-        self.screens: bool = game.rules.screens
-        self.prices: bool = game.rules.public_prices
+        self.own: list[OwnHand | None] = [None] * state.n
+        self.screens: bool = state.rules.screens
+        self.prices: bool = state.rules.public_prices
         #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
         #: per seat (the spectator last) the cash it may see
         self.cash: tuple[int, ...] | None = None
         self.shown: list[tuple[int | None, ...] | None] = []
-
-
-def values_of(game: Game, seat: int | None) -> tuple[Any, ...]:
-    """Every field of the view of ``seat`` (``None``: public), in the order of
-    :data:`.views.FIELDS`."""
-    return (
-        seat, to_act_of(game, seat), hand_of(game, seat), cash_of(game, seat),
-        lot_of(game, seat), *fresh(game).public,
-    )
 
 
 def kept_of(game: Game) -> Kept:
@@ -94,60 +142,40 @@ def kept_of(game: Game) -> Kept:
     return kept
 
 
-def fresh(game: Game) -> Kept:
-    """The game's kept parts, the public part made again if something public changed
-    since it was made."""
-    kept = game._view_kept
-    if kept is None:
-        kept = game._view_kept = Kept(game)
-    raw = game._raw
-    mark = len(raw)
-    if kept.mark != mark:
-        last = kept.mark
-        state = game.state
-        if (
-            last < 0
-            or state.lot is not kept.lot
-            or state.phase != kept.phase
-            or not (
-                raw[last][0] in _QUIET
-                if mark - last == 1
-                else _QUIET.issuperset([entry[0] for entry in raw[last:mark]])
-            )
-        ):
-            _public(state, kept)
-        kept.mark = mark
-    return kept
+def fresh(game: Game) -> Public:
+    """The public part, made again if something public may have changed since it was
+    made."""
+    kept = kept_of(game)
+    state = game.state
+    lot = state.lot
+    key: tuple[Any, ...] = (
+        (len(state._raw),) if lot is None else (lot, len(lot.cards), state.phase)
+    )
+    public = kept.public
+    if public is None or kept.key != key:
+        public = kept.public = _public(state, kept)
+        kept.key = key
+    return public
 
 
-def to_act_of(game: Game, seat: int | None = None) -> tuple[int, ...]:
-    """Who acts: the decision the game waits for (as ``Game.to_act`` answers; the
-    same for every seat)."""
-    pending = game._pend if game._flow is not None else game._pending()
-    if pending.__class__ is Legal:
-        return game.state.alone[pending.seat]
-    return pending or ()  # type: ignore[return-value]
+def to_act_of(game: Game) -> tuple[int, ...]:
+    """Who acts: the decision the game waits for (as ``Game.to_act`` answers)."""
+    return game.to_act()
 
 
-def hand_of(game: Game, seat: int | None) -> tuple[int, ...] | None:
-    """The seat's sorted card codes (``None`` for a spectator)."""
-    return None if seat is None else own_of(game, seat)[2]
-
-
-def own_of(game: Game, seat: int) -> tuple[int, int, tuple[int, ...], tuple[str, ...]]:
-    """What is kept of the seat's hand: ``(round, cards in hand, the sorted codes,
-    their names)``, made again when the hand changed."""
-    kept = game._view_kept or kept_of(game)
-    # within a round a hand only shrinks: its round and size say whether what is kept
-    # for it still holds
+def own_of(game: Game, seat: int) -> OwnHand:
+    """What is kept of the seat's hand, made again when the hand changed."""
+    kept = kept_of(game)
     state = game.state
     cards = state.hands[seat]
     own = kept.own[seat]
-    if own is not None and own[1] == len(cards) and own[0] == state.round:
+    if own is not None and own.size == len(cards) and own.round == state.round:
         return own
     codes = tuple(sorted(cards))
     names = state._names
-    own = kept.own[seat] = (state.round, len(cards), codes, tuple([names[c] for c in codes]))
+    own = kept.own[seat] = OwnHand(
+        state.round, len(cards), codes, tuple([names[c] for c in codes])
+    )
     return own
 
 
@@ -156,7 +184,7 @@ def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     its own only, kept per seat until the next payment."""
     state = game.state
     cash = state.cash  # (a tuple, replaced at every payment)
-    kept = game._view_kept or kept_of(game)
+    kept = kept_of(game)
     if not kept.screens or state.outcome is not None:
         return cash
     n = state.n
@@ -181,7 +209,7 @@ def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
     if lot is None:
         return None
     cards = lot.cards
-    kept = game._view_kept or kept_of(game)
+    kept = kept_of(game)
     if kept.fixed_lot is not lot or kept.fixed_size != len(cards):
         kept.fixed_lot, kept.fixed_size = lot, len(cards)
         names, adder = state._names, lot.adder
@@ -193,11 +221,11 @@ def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
             ("auctioneer", lot.auctioneer),
         )
     sealed = lot.sealed
+    done: tuple[bool, ...] | None = None
+    own_bid: int | None = None
     if sealed:
-        done: tuple[bool, ...] | None = tuple([b is not None for b in sealed])
+        done = tuple([b is not None for b in sealed])
         own_bid = sealed[seat] if seat is not None else None
-    else:
-        done = own_bid = None
     high_bidder, price = lot.high_bidder, lot.price
     return (
         *kept.fixed,
@@ -215,34 +243,28 @@ def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
     )
 
 
-def _public(game: State, kept: Kept) -> None:
+def _public(state: State, kept: Kept) -> Public:
     """Make the public part again (what changes once a round only if its key changed)."""
-    rnd, outcome, going = game.round, game.outcome, game.outcome is None
-    discard = game.discard
-    key: tuple[Any, ...] = (rnd, going, len(discard))
+    rnd, outcome = state.round, state.outcome
+    discard = state.discard
+    key: tuple[Any, ...] = (rnd, outcome is None, len(discard))
     if kept.rounds_key != key:
         kept.rounds_key = key
         kept.rounds = (
-            tuple(map(tuple, game.board)),
+            tuple([tuple(row) for row in state.board]),
             tuple(discard),
             _pairs(outcome.to_dict()) if outcome is not None else None,
         )
-    n = game.n
-    sizes: tuple[int, ...] = tuple(map(len, game.hands))
-    dummy_sizes: tuple[int, ...] = ()
-    if len(sizes) == n:  # (no dummy hands)
-        hand_sizes = sizes
-    else:
-        hand_sizes, dummy_sizes = sizes[:n], sizes[n:]
-    kept.lot, kept.phase = game.lot, game.phase
+    n = state.n
+    sizes = tuple([len(hand) for hand in state.hands])
     board, discarded, ended = kept.rounds
-    kept.public = (
-        rnd + 1, PHASES[game.phase], hand_sizes, dummy_sizes, board, tuple(game.counts),
-        tuple(map(tuple, game.owned)), tuple(game.table),
-        tuple(game.sales) if kept.prices else None, ended, len(game.deck), discarded,
-        (game.turn, game.flipper, game.resume, game.last_card_player, game.last_auctioneer,
-         game.dummy_next),
-        tuple(game.paintings), game.rules,
+    return Public(
+        rnd + 1, PHASES[state.phase], sizes[:n], sizes[n:], board, tuple(state.counts),
+        tuple([tuple(cards) for cards in state.owned]), tuple(state.table),
+        tuple(state.sales) if kept.prices else None, ended, len(state.deck), discarded,
+        (state.turn, state.flipper, state.resume, state.last_card_player,
+         state.last_auctioneer, state.dummy_next),
+        tuple(state.paintings), state.rules,
     )
 
 
@@ -252,4 +274,7 @@ def _pairs(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 
 def _immutable(value: Any) -> Any:
-    return tuple(map(_immutable, value)) if value.__class__ is list else value
+    return tuple([_immutable(item) for item in value]) if isinstance(value, list) else value
+
+
+__all__ = ["PHASES", "Kept", "OwnHand", "Public", "cash_of", "fresh", "lot_of", "own_of"]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.actions import Action, Bid, Price
 
 
+@mypyc_attr(serializable=True)
 class Legal:
     """What ``seat`` may do now. Immutable by convention (slotted, never mutated)."""
 

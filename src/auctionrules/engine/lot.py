@@ -8,6 +8,8 @@ frozen value because the bidding loop updates it once per decision.
 
 from __future__ import annotations
 
+from auctionrules.compiled import mypyc_attr
+
 NOBODY = -1
 
 #: A lot's fields (its slots), for the whole-lot copies and snapshots: named here,
@@ -19,6 +21,7 @@ FIELDS = (
 )
 
 
+@mypyc_attr(serializable=True)
 class Lot:
     """State of one lot: its cards, sellers and the auction in progress.
 

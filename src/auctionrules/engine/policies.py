@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.registry import register
 from auctionrules.model import Double, DummyFlip
@@ -23,6 +24,7 @@ from auctionrules.model import Double, DummyFlip
 BANK = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Strategy:
     """Base of every strategy: built from its own options, not the whole ruleset.
 
@@ -47,6 +49,7 @@ class Strategy:
 # --- auctions.open.ending ------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class OpenEnding(Strategy):
     """Who is asked next in an open auction, and when it ends (``None``)."""
 
@@ -65,7 +68,7 @@ class OpenEnding(Strategy):
         raise NotImplementedError
 
 
-@register("auctions.open.ending", "full-round-of-passes")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class FullRoundOfPasses(OpenEnding):
     """Asked in turn from the auctioneer's left; over when all but the high bidder passed
     since the last bid (all players, if nobody bid). A pass is not final."""
@@ -88,7 +91,7 @@ class FullRoundOfPasses(OpenEnding):
         return (seat + 1) % lot.n
 
 
-@register("auctions.open.ending", "pass-is-final")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class PassIsFinal(OpenEnding):
     """A pass drops the player out; over when only the high bidder (or nobody) is left in."""
 
@@ -118,6 +121,7 @@ class PassIsFinal(OpenEnding):
 # --- auctions.sealed.tie_break -------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SealedTieBreak(Strategy):
     """The order in which tied highest sealed bids win: first in the order wins."""
 
@@ -128,7 +132,7 @@ class SealedTieBreak(Strategy):
         raise NotImplementedError
 
 
-@register("auctions.sealed.tie_break", "auctioneer-first")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerFirst(SealedTieBreak):
     """From the auctioneer going left: a tied auctioneer buys."""
 
@@ -145,7 +149,7 @@ class AuctioneerFirst(SealedTieBreak):
         return tuple((auctioneer + k) % n for k in range(n))
 
 
-@register("auctions.sealed.tie_break", "auctioneer-last")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerLast(SealedTieBreak):
     """From the auctioneer's left, the auctioneer last."""
 
@@ -183,6 +187,7 @@ def sale_payments(
     return ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Payee(Strategy):
     """Who receives the price of a double lot whose second card was added."""
 
@@ -196,7 +201,7 @@ class Payee(Strategy):
         raise NotImplementedError
 
 
-@register("auctions.double.payee", "adder")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AdderPaid(Payee):
     """The player who added the second card receives the whole price."""
 
@@ -206,7 +211,7 @@ class AdderPaid(Payee):
         return ((to_seller(lot.adder, winner), price),)
 
 
-@register("auctions.double.payee", "auctioneer")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerPaid(Payee):
     """Whoever auctions the lot receives the whole price."""
 
@@ -216,7 +221,7 @@ class AuctioneerPaid(Payee):
         return ((to_seller(lot.auctioneer, winner), price),)
 
 
-@register("auctions.double.payee", "split-equally")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SplitEqually(Payee):
     """Halves of whole bid units to the leader and the adder (004).
 
@@ -251,6 +256,7 @@ class SplitEqually(Payee):
 # --- no_bid --------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class NoBid(Strategy):
     """Who takes a lot nobody bid on (open, once-around, sealed); ``NOBODY`` = unsold."""
 
@@ -261,7 +267,7 @@ class NoBid(Strategy):
         raise NotImplementedError
 
 
-@register("no_bid", "auctioneer-takes-free")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerTakesFree(NoBid):
     """The auctioneer takes the lot without paying (every rulebook)."""
 
@@ -271,7 +277,7 @@ class AuctioneerTakesFree(NoBid):
         return lot.auctioneer
 
 
-@register("no_bid", "unsold")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Unsold(NoBid):
     """The lot stays on the table unowned; it still counts for the ranking."""
 
@@ -284,6 +290,7 @@ class Unsold(NoBid):
 # --- scoring.tie_break ---------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class RankingTieBreak(Strategy):
     """Orders the artists for the ranking, most cards first."""
 
@@ -294,7 +301,7 @@ class RankingTieBreak(Strategy):
         raise NotImplementedError
 
 
-@register("scoring.tie_break", "board-order")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class BoardOrder(RankingTieBreak):
     """Ties go to the artist further left on the board."""
 
@@ -305,7 +312,7 @@ class BoardOrder(RankingTieBreak):
         return sorted(range(len(counts)), key=counts.__getitem__, reverse=True)
 
 
-@register("scoring.tie_break", "reverse-board-order")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ReverseBoardOrder(RankingTieBreak):
     """Ties go to the artist further right on the board."""
 
@@ -319,6 +326,7 @@ class ReverseBoardOrder(RankingTieBreak):
 # --- scoring.valuation ---------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Valuation(Strategy):
     """What a card of an artist is worth at the end of a round.
 
@@ -336,7 +344,7 @@ class Valuation(Strategy):
         raise NotImplementedError
 
 
-@register("scoring.valuation", "cumulative")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Cumulative(Valuation):
     """The sum of the artist's column, this round's value included."""
 
@@ -349,7 +357,7 @@ class Cumulative(Valuation):
         return total
 
 
-@register("scoring.valuation", "cumulative-always")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CumulativeAlways(Cumulative):
     """The sum of the artist's column, ranked this round or not: an unranked artist's
     cards keep the value its column holds from earlier rounds."""
@@ -358,7 +366,7 @@ class CumulativeAlways(Cumulative):
     prices_unranked = True
 
 
-@register("scoring.valuation", "this-round")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ThisRound(Valuation):
     """Only this round's value."""
 
@@ -371,6 +379,7 @@ class ThisRound(Valuation):
 # --- next_round.starter --------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Starter(Strategy):
     """Who starts the next round."""
 
@@ -381,7 +390,7 @@ class Starter(Strategy):
         raise NotImplementedError
 
 
-@register("next_round.starter", "left-of-last-card-player")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LeftOfLastCardPlayer(Starter):
     """The player on the left of whoever laid out the card that ended the round."""
 
@@ -391,7 +400,7 @@ class LeftOfLastCardPlayer(Starter):
         return (last_card_player + 1) % n
 
 
-@register("next_round.starter", "left-of-last-auctioneer")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LeftOfLastAuctioneer(Starter):
     """The player on the left of the last player to put a lot up for auction."""
 
@@ -404,6 +413,7 @@ class LeftOfLastAuctioneer(Starter):
 # --- player_counts.N.dummy_hands.flip.when -------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class FlipWhen(Strategy):
     """Whether a dummy card is turned over once a lot is settled, and by whom."""
 
@@ -418,7 +428,7 @@ class FlipWhen(Strategy):
         raise NotImplementedError
 
 
-@register("player_counts.N.dummy_hands.flip.when", "after-auction")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AfterAuction(FlipWhen):
     """Once each lot is settled, its auctioneer or its taker (``by``) may turn one over.
 
@@ -437,7 +447,7 @@ class AfterAuction(FlipWhen):
         return flipper, not self.optional
 
 
-@register("player_counts.N.dummy_hands.flip.when", "between-turns")
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class BetweenTurns(FlipWhen):
     """After every player's turn one card is turned over automatically.
 
@@ -448,3 +458,28 @@ class BetweenTurns(FlipWhen):
 
     def after_lot(self, lot: Lot, taker: int) -> tuple[int, bool] | None:
         return lot.auctioneer, True
+
+
+#: The built-in strategies: ``(axis, option value, class)``, registered at import.
+BUILT_IN: tuple[tuple[str, str, type[Strategy]], ...] = (
+    ("auctions.open.ending", "full-round-of-passes", FullRoundOfPasses),
+    ("auctions.open.ending", "pass-is-final", PassIsFinal),
+    ("auctions.sealed.tie_break", "auctioneer-first", AuctioneerFirst),
+    ("auctions.sealed.tie_break", "auctioneer-last", AuctioneerLast),
+    ("auctions.double.payee", "adder", AdderPaid),
+    ("auctions.double.payee", "auctioneer", AuctioneerPaid),
+    ("auctions.double.payee", "split-equally", SplitEqually),
+    ("no_bid", "auctioneer-takes-free", AuctioneerTakesFree),
+    ("no_bid", "unsold", Unsold),
+    ("scoring.tie_break", "board-order", BoardOrder),
+    ("scoring.tie_break", "reverse-board-order", ReverseBoardOrder),
+    ("scoring.valuation", "cumulative", Cumulative),
+    ("scoring.valuation", "cumulative-always", CumulativeAlways),
+    ("scoring.valuation", "this-round", ThisRound),
+    ("next_round.starter", "left-of-last-card-player", LeftOfLastCardPlayer),
+    ("next_round.starter", "left-of-last-auctioneer", LeftOfLastAuctioneer),
+    ("player_counts.N.dummy_hands.flip.when", "after-auction", AfterAuction),
+    ("player_counts.N.dummy_hands.flip.when", "between-turns", BetweenTurns),
+)
+for _axis, _name, _class in BUILT_IN:
+    register(_axis, _name, _class)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from typing import Any, Self
+from typing import Any
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.history import History
 from auctionrules.engine.lot import FIELDS as LOT_FIELDS
@@ -22,12 +23,8 @@ from auctionrules.engine.lot import Lot
 from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.rules import Rules
 
-#: The fields a move may change, for :meth:`State.copy`: lists of immutable values,
-_FLAT_LISTS = ("deck", "counts", "table", "discard", "sales", "paintings", "_raw")
-#: and lists of such lists.
-_NESTED_LISTS = ("hands", "distinct", "board", "owned")
 
-
+@mypyc_attr(serializable=True)
 class State:
     """The fields of a game's state, and the questions the rules ask of them.
 
@@ -101,22 +98,42 @@ class State:
         self._artist_cards = rules.artist_cards
         self._raw = []
 
-    def copy(self) -> Self:
-        """An independent copy: only what a move may change is copied (the lists of
-        the state, the lot, the random generator); the rules, the start position
-        and the history's entries (immutable once written) are shared."""
-        twin = type(self).__new__(type(self))
-        state = self.__dict__.copy()
-        for name in _FLAT_LISTS:
-            state[name] = list(state[name])
-        for name in _NESTED_LISTS:
-            state[name] = [list(inner) for inner in state[name]]
-        if self.lot is not None:
-            state["lot"] = self.lot.copy()
+    def copy(self) -> State:
+        """An independent copy: what a move may change is copied (the lists, the lot,
+        the random generator); the rules, the start position and the history's entries
+        (immutable once written) are shared. Every field is named here: a field added
+        to the class and forgotten here fails ``tests/engine/test_state.py``."""
+        twin = State(self.rules, self.seed)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.distinct = [list(codes) for codes in self.distinct]
+        twin.deck = list(self.deck)
+        twin.cash = self.cash
+        twin.board = [list(row) for row in self.board]
+        twin.round = self.round
+        twin.counts = list(self.counts)
+        twin.owned = [list(cards) for cards in self.owned]
+        twin.table = list(self.table)
+        twin.discard = list(self.discard)
+        twin.phase = self.phase
+        twin.turn = self.turn
+        twin.lot = None if self.lot is None else self.lot.copy()
+        twin.flipper = self.flipper
+        twin.resume = self.resume
+        twin.last_card_player = self.last_card_player
+        twin.last_auctioneer = self.last_auctioneer
+        twin.dummy_next = self.dummy_next
         if self._rng is not None:
-            state["_rng"] = rng = random.Random.__new__(random.Random)
-            rng.setstate(self._rng.getstate())
-        twin.__dict__.update(state)
+            twin._rng = random.Random()
+            twin._rng.setstate(self._rng.getstate())
+        twin.bank_in = self.bank_in
+        twin.bank_out = self.bank_out
+        twin.money_total = self.money_total
+        twin.sales = list(self.sales)
+        twin.paintings = list(self.paintings)
+        twin.outcome = self.outcome
+        twin._raw = list(self._raw)
+        twin.start = self.start
+        twin.start_extra = self.start_extra
         return twin
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -5,89 +5,54 @@ reveal, an unrevealed dummy card, or (when ``money.screens``) another player's
 cash; with screens, the public record of prices paid is included when
 ``money.public_prices`` is on. ``seat=None`` is the spectator's view.
 
-A view is made at every decision of every agent, so it costs almost nothing until
-it is read. Like python-chess's ``board.legal_moves``, a view is light: while its
-game stands still it reads each field off the game when asked (a random agent
-that reads nothing pays for nothing, an agent that reads its hand and the lot pays
-for those), through the parts the game keeps between views (:mod:`.kept`).
-Unlike ``legal_moves`` it never changes: the game freezes every view still
-alive before it moves on (``Game._send``), computing all its fields once and
-dropping its reference to the game. A frozen view is an immutable tuple of
-values and reaches nothing else; comparing, hashing, pickling, copying or
-printing a view freezes it first, so none of them ever sees the game.
+A view is an immutable value, complete when it is made: it stays what it was
+when the game moves on, so a loop may keep it in a variable, an agent may keep
+the views of earlier decisions, and nothing has to be copied or frozen later.
+It is cheap because it shares its parts instead of building them: the public
+part (:class:`~auctionrules.engine.kept.Public`, everything every seat sees
+alike) is made once and shared by every view until something public changes,
+each hand's sorted cards once per change of the hand, the cash a seat may see
+once per payment (see :mod:`.kept`). What is left to make at every view is who
+acts and the lot's progress.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
 
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.kept import (
     PHASES,
+    Public,
     cash_of,
     fresh,
-    hand_of,
     lot_of,
     own_of,
     to_act_of,
-    values_of,
 )
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
     from auctionrules.engine.rules import Rules
 
-__all__ = ["FIELDS", "PHASES", "View", "freeze", "make_view"]
+__all__ = ["FIELDS", "PHASES", "View", "make_view"]
 
-#: The view's fields, in order. A new field goes last of the observation's
-#: (before ``rules``), so that the others keep their positions.
-FIELDS = (
+#: The view's fields, in the order of :meth:`View.values`. A new field goes last of
+#: the observation's (before ``rules``), so that the others keep their positions.
+FIELDS: Final = (
     "seat", "to_act", "_hand", "cash", "lot", "round", "phase", "hand_sizes", "dummy_sizes",
     "board", "counts", "_owned", "_table", "sales", "outcome", "deck_size", "_discard", "flow",
     "paintings", "rules",
 )
-#: Fields kept as card codes (cheap to copy, compared as well as names); their
-#: properties give the names.
-_CODED = ("_hand", "_owned", "_table", "_discard")
-_SIZE = len(FIELDS) - 1  # (the rules are not part of the observation's value)
-#: Where the public part (kept between views) starts among the fields.
-_PUBLIC = FIELDS.index("round")
-#: A game keeps at most this many of its live views before it drops those nobody
-#: else holds (a game that stands still forever, being over, is viewed without end).
-_PRUNE = 64
-#: The reference count of a view, on CPython (on other Pythons every view counts as
-#: held, and is frozen).
-_count: Callable[[object], int] = getattr(sys, "getrefcount", lambda view: 1 << 30)
-
-def _field(index: int, part: Callable[[Any, Any], Any]) -> property:
-    """The field ``index``: frozen, from the values; live, ``part(game, seat)``."""
-
-    def get(view: View) -> Any:
-        source = view._source
-        if source.__class__ is tuple:
-            return source[index]
-        return part(source, view._seat)
-
-    return property(get)
+#: How many fields are the seat's own (the rest are the public part's).
+_OWN: Final = FIELDS.index("round")
 
 
-def _public_field(index: int) -> property:
-    """The field ``index`` of the public part: live, from what the game keeps."""
-    offset = index - _PUBLIC
-
-    def get(view: View) -> Any:
-        source: Any = view._source
-        if source.__class__ is tuple:
-            return source[index]
-        return fresh(source).public[offset]
-
-    return property(get)
-
-
+@mypyc_attr(serializable=True)
 class View:
-    """A frozen observation; :meth:`to_dict` gives its JSON form.
+    """An observation; :meth:`to_dict` gives its JSON form.
 
     Fields: ``seat``, ``round`` (1-based), ``phase`` (``lead``, ``auction``,
     ``flip``, ``over``), ``to_act``, ``hand`` (own cards, sorted; ``None`` for a
@@ -99,143 +64,198 @@ class View:
     ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids`` (``(seat, amount)``
     pairs), ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``,
     ``asker``, ``order``, ``pos``, ``passes``, ``out``; ``None`` between lots),
-    ``sales`` (``(round index,
-    buyer, price)`` when prices are public), ``outcome``, ``deck_size`` (cards
-    left undealt), ``discard`` (the cards of earlier rounds, each seen when laid),
-    ``flow`` (where the round flow stands: ``(turn, flipper, resume,
-    last_card_player, last_auctioneer, dummy_next)``: the seat to lead or that led
-    last, the seat deciding on a dummy card, the seat that leads after it, who
-    laid the last card, who auctioned last, which dummy hand is turned over next),
-    ``paintings`` (the paintings each seat acquired over the game: bought, taken
-    free, both cards of a double; public, as every card's new owner is) and
-    ``rules`` (the compiled rules: public, every player knows them; not part of
-    the observation's value, so views of two games under the same rules compare).
+    ``sales`` (``(round index, buyer, price)`` when prices are public),
+    ``outcome``, ``deck_size`` (cards left undealt), ``discard`` (the cards of
+    earlier rounds, each seen when laid), ``flow`` (where the round flow stands:
+    ``(turn, flipper, resume, last_card_player, last_auctioneer, dummy_next)``:
+    the seat to lead or that led last, the seat deciding on a dummy card, the seat
+    that leads after it, who laid the last card, who auctioned last, which dummy
+    hand is turned over next), ``paintings`` (the paintings each seat acquired
+    over the game: bought, taken free, both cards of a double; public, as every
+    card's new owner is) and ``rules`` (the compiled rules: public, every player
+    knows them; not part of the observation's value, so views of two games under
+    the same rules compare).
 
-    Every field is the same whenever it is read: while the game stands still it is
-    read off the game, and the game freezes the view before it moves on. Every
-    value is immutable (tuples, never lists), so a view hashes.
+    Every value is immutable (tuples, never lists), so a view hashes.
     """
 
-    __slots__ = ("_seat", "_source")
+    __slots__ = ("_hand", "_names", "_public", "cash", "lot", "seat", "to_act")
 
-    _seat: int | None
-    #: the game while the view is live, every field once it is frozen
-    _source: Game | tuple[Any, ...]
+    #: the seat (``None``: a spectator)
+    seat: int | None
+    #: the seats that must act now
+    to_act: tuple[int, ...]
+    #: the seat's sorted card codes and their names (``None`` for a spectator)
+    _hand: tuple[int, ...] | None
+    _names: tuple[str, ...] | None
+    #: the cash the seat may see (``None`` where hidden)
+    cash: tuple[int | None, ...]
+    #: the lot under the hammer as the seat may see it, or ``None`` between lots
+    lot: tuple[tuple[str, Any], ...] | None
+    #: what every seat sees alike, shared by the views made while it holds
+    _public: Public
 
-    if TYPE_CHECKING:
-        seat: int | None
-        to_act: tuple[int, ...]
-        _hand: tuple[int, ...] | None
-        cash: tuple[int | None, ...]
-        lot: tuple[tuple[str, Any], ...] | None
-        round: int
-        phase: str
-        hand_sizes: tuple[int, ...]
-        dummy_sizes: tuple[int, ...]
-        board: tuple[tuple[int, ...], ...]
-        counts: tuple[int, ...]
-        _owned: tuple[tuple[int, ...], ...]
-        _table: tuple[int, ...]
-        sales: tuple[tuple[int, int, int], ...] | None
-        outcome: tuple[tuple[str, Any], ...] | None
-        deck_size: int
-        _discard: tuple[int, ...]
-        flow: tuple[int, int, int, int, int, int]
-        paintings: tuple[int, ...]
-        rules: Rules
-    else:
-        seat = property(lambda self: self._seat)
-        to_act = _field(1, to_act_of)
-        _hand = _field(2, hand_of)
-        cash = _field(3, cash_of)
-        lot = _field(4, lot_of)
-        for _index in range(_PUBLIC, _SIZE):
-            locals()[FIELDS[_index]] = _public_field(_index)
-        del _index
+    def __init__(  # noqa: PLR0917 - the seat's own fields, in order
+        self,
+        seat: int | None,
+        to_act: tuple[int, ...],
+        hand: tuple[int, ...] | None,
+        names: tuple[str, ...] | None,
+        cash: tuple[int | None, ...],
+        lot: tuple[tuple[str, Any], ...] | None,
+        public: Public,
+    ) -> None:
+        self.seat = seat
+        self.to_act = to_act
+        self._hand = hand
+        self._names = names
+        self.cash = cash
+        self.lot = lot
+        self._public = public
 
-        @property
-        def rules(self) -> Rules:
-            source = self._source
-            return source[_SIZE] if source.__class__ is tuple else source.state.rules
+    # --- the public part's fields ------------------------------------------------------
 
-    def _frozen(self) -> tuple[Any, ...]:
-        """Every field, computed once (the view then forgets the game)."""
-        source = self._source
-        if source.__class__ is tuple:
-            return source
-        values = self._source = values_of(source, self._seat)  # type: ignore[arg-type]
-        return values
+    @property
+    def round(self) -> int:
+        """The current round, 1-based."""
+        return self._public.round
 
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._frozen())
+    @property
+    def phase(self) -> str:
+        """``lead``, ``auction``, ``flip`` or ``over``."""
+        return self._public.phase
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each player holds."""
+        return self._public.hand_sizes
+
+    @property
+    def dummy_sizes(self) -> tuple[int, ...]:
+        """How many cards each dummy hand holds."""
+        return self._public.dummy_sizes
+
+    @property
+    def board(self) -> tuple[tuple[int, ...], ...]:
+        """The values placed on the board, one row per round."""
+        return self._public.board
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The cards of each artist laid this round."""
+        return self._public.counts
+
+    @property
+    def sales(self) -> tuple[tuple[int, int, int], ...] | None:
+        """``(round index, buyer, price)`` of every sale, where prices are public."""
+        return self._public.sales
+
+    @property
+    def outcome(self) -> tuple[tuple[str, Any], ...] | None:
+        """How the game ended, as ``(name, value)`` pairs (``None`` while it goes on)."""
+        return self._public.outcome
+
+    @property
+    def deck_size(self) -> int:
+        """The cards left undealt."""
+        return self._public.deck_size
+
+    @property
+    def flow(self) -> tuple[int, int, int, int, int, int]:
+        """Where the round flow stands (see the class's docstring)."""
+        return self._public.flow
+
+    @property
+    def paintings(self) -> tuple[int, ...]:
+        """The paintings each seat acquired over the game."""
+        return self._public.paintings
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules (public: every player knows them)."""
+        return self._public.rules
+
+    # --- cards by name ------------------------------------------------------------------
 
     @property
     def hand(self) -> tuple[str, ...] | None:
         """The seat's own cards, sorted (``None`` for a spectator)."""
-        source: Any = self._source
-        if source.__class__ is not tuple:
-            return None if self._seat is None else own_of(source, self._seat)[3]
-        codes, names = source[2], source[_SIZE].codec.names
-        return None if codes is None else tuple([names[code] for code in codes])
+        return self._names
 
     @property
     def owned(self) -> tuple[tuple[str, ...], ...]:
         """The cards each seat bought this round."""
         names = self.rules.codec.names
-        return tuple([tuple([names[code] for code in cards]) for cards in self._owned])
+        return tuple([tuple([names[code] for code in cards]) for cards in self._public.owned])
 
     @property
     def table(self) -> tuple[str, ...]:
         """The unowned cards laid this round (unsold lots, dummy cards)."""
         names = self.rules.codec.names
-        return tuple([names[code] for code in self._table])
+        return tuple([names[code] for code in self._public.table])
 
     @property
     def discard(self) -> tuple[str, ...]:
         """The cards of earlier rounds, out of play (each was seen when laid)."""
         names = self.rules.codec.names
-        return tuple([names[code] for code in self._discard])
+        return tuple([names[code] for code in self._public.discard])
+
+    # --- a value ------------------------------------------------------------------------
+
+    def values(self) -> tuple[Any, ...]:
+        """Every field, in the order of :data:`FIELDS` (cards as codes)."""
+        return (
+            self.seat, self.to_act, self._hand, self.cash, self.lot, *self._public.values(),
+        )
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.values())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
             return NotImplemented
-        return self._frozen()[:_SIZE] == other._frozen()[:_SIZE]
+        return (
+            self.seat == other.seat
+            and self.to_act == other.to_act
+            and self._hand == other._hand
+            and self.cash == other.cash
+            and self.lot == other.lot
+            and (self._public is other._public or self._public.key() == other._public.key())
+        )
 
     def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+        if not isinstance(other, View):
+            return NotImplemented
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
-        return hash(self._frozen()[:_SIZE])
+        return hash((self.seat, self.to_act, self._hand, self.cash, self.lot, self._public.key()))
 
     def __repr__(self) -> str:
-        self._frozen()
-        parts = ", ".join(f"{name}={getattr(self, name)!r}" for name in _PUBLIC_FIELDS)
+        parts = ", ".join(
+            f"{name.lstrip('_')}={getattr(self, name.lstrip('_'))!r}" for name in FIELDS[:-1]
+        )
         return f"View({parts})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self._frozen(),))
-
     def replace(self, **changes: Any) -> View:
-        """A copy with some fields changed (as :func:`attrs.evolve`)."""
-        values = list(self._frozen())
+        """A copy with some fields changed (as :func:`attrs.evolve`); cards by name."""
+        values = list(self.values())
         code = self.rules.codec.by_name
         for name, value in changes.items():
-            if f"_{name}" not in _CODED:
+            if f"_{name}" not in FIELDS:
                 values[FIELDS.index(name)] = value
-            elif name == "owned":  # given as names, kept as codes
+            elif name == "owned":
                 values[FIELDS.index("_owned")] = tuple(
-                    tuple(map(code.__getitem__, cards)) for cards in value
+                    tuple([code[card] for card in cards]) for cards in value
                 )
             else:
                 values[FIELDS.index(f"_{name}")] = (
-                    None if value is None else tuple(map(code.__getitem__, value))
+                    None if value is None else tuple([code[card] for card in value])
                 )
-        return _rebuild(tuple(values))
+        return from_values(tuple(values))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable form."""
-        self._frozen()
         lot = self.lot
         sales = self.sales
         outcome = self.outcome
@@ -265,62 +285,30 @@ class View:
         }
 
 
-_PUBLIC_FIELDS = tuple(name.lstrip("_") for name in FIELDS[:_SIZE])
-
-
 def _json(value: Any) -> Any:
     """A value in its JSON form: tuples as lists."""
-    return list(map(_json, value)) if value.__class__ is tuple else value
+    return [_json(item) for item in value] if isinstance(value, tuple) else value
 
 
-def _rebuild(values: tuple[Any, ...]) -> View:
-    """A frozen view of these values."""
-    view = View()
-    view._seat = values[0]
-    view._source = values
-    return view
+def from_values(values: tuple[Any, ...]) -> View:
+    """The view of these values, in the order of :data:`FIELDS` (cards as codes)."""
+    seat, to_act, hand, cash, lot = values[:_OWN]
+    public = Public(*values[_OWN:])
+    names = None if hand is None else tuple([public.rules.codec.names[c] for c in hand])
+    return View(seat, to_act, hand, names, cash, lot, public)
 
 
 def make_view(game: Game, seat: int | None) -> View:
-    """What ``seat`` may see (``None``: a spectator); ``Game.view`` itself (a method
-    call fewer at every decision of every agent)."""
+    """What ``seat`` may see (``None``: a spectator)."""
     if seat is not None and not 0 <= seat < game.state.n:
-        raise IllegalActionError(f"no seat {seat} in a {game.n}-player game")
-    view = View()
-    view._seat = seat
-    view._source = game
-    viewers = game._viewers
-    viewers.append(view)
-    if len(viewers) > _PRUNE:
-        held = []
-        for other in viewers:
-            if _count(other) > _UNHELD:
-                held.append(other)
-        viewers[:] = held
-    return view
-
-
-def freeze(viewers: list[View]) -> None:
-    """Freeze the views made since the game last moved that someone still holds, and
-    forget them all: the game is about to move on. (A view nobody else holds is
-    never read again; freezing it would compute every field for nothing.)"""
-    for view in viewers:
-        if _count(view) > _UNHELD:
-            view._frozen()
-    viewers.clear()
-
-
-def _unheld() -> int:
-    """The count :func:`freeze` sees of a view that only its list holds, found by
-    looking at one the same way (the count depends on the interpreter's version:
-    newer ones borrow some references without counting them)."""
-    if not hasattr(sys, "getrefcount"):
-        return -1  # (every view held)
-    viewers = [View()]
-    for view in viewers:
-        return _count(view)
-    raise AssertionError
-
-
-#: What :func:`_held` counts of a view nobody else holds.
-_UNHELD = _unheld()
+        raise IllegalActionError(f"no seat {seat} in a {game.state.n}-player game")
+    if seat is None:
+        hand: tuple[int, ...] | None = None
+        names: tuple[str, ...] | None = None
+    else:
+        own = own_of(game, seat)
+        hand, names = own.codes, own.names
+    return View(
+        seat, to_act_of(game), hand, names, cash_of(game, seat), lot_of(game, seat),
+        fresh(game),
+    )

@@ -1,0 +1,122 @@
+"""Build auctionrules: the engine compiled by mypyc where a C compiler is at hand.
+
+The engine's modules (:data:`COMPILED`) are plain typed Python, checked by mypy;
+mypyc compiles the very same files into C extension modules, and the ``.py``
+files ship beside them, so the package also runs where the extensions are not
+built. ``AUCTIONRULES_COMPILE`` chooses:
+
+* unset or ``auto``: compile if a C compiler and the Python headers are found,
+  else build plain Python and say why;
+* ``0``: plain Python (no compiler needed, a quick build);
+* ``1``: compile, and fail the build if that is not possible.
+
+``auctionrules --version`` and ``auctionrules.engine.COMPILED`` tell which one is
+installed. The bundled variants and schemas, kept at the top of the repository,
+are copied into the package.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+
+#: The compiled modules, relative to ``src``: the engine's mechanics, the game and its
+#: views, the legal moves and the built-in random agent. Left interpreted: what users
+#: subclass as attrs values (actions), errors, and what runs once a game (loading the
+#: rules' registry, records, replay, the benchmark).
+COMPILED = (
+    "auctionrules/engine/agents.py",
+    "auctionrules/engine/auctions/__init__.py",
+    "auctionrules/engine/auctions/base.py",
+    "auctionrules/engine/auctions/bidding.py",
+    "auctionrules/engine/auctions/double.py",
+    "auctionrules/engine/auctions/fixed_price.py",
+    "auctionrules/engine/cards.py",
+    "auctionrules/engine/decisions.py",
+    "auctionrules/engine/determinization.py",
+    "auctionrules/engine/dummy.py",
+    "auctionrules/engine/events.py",
+    "auctionrules/engine/flow.py",
+    "auctionrules/engine/game.py",
+    "auctionrules/engine/history.py",
+    "auctionrules/engine/invariants.py",
+    "auctionrules/engine/kept.py",
+    "auctionrules/engine/legal.py",
+    "auctionrules/engine/lot.py",
+    "auctionrules/engine/outcome.py",
+    "auctionrules/engine/policies.py",
+    "auctionrules/engine/readout.py",
+    "auctionrules/engine/refusals.py",
+    "auctionrules/engine/rules.py",
+    "auctionrules/engine/scoring.py",
+    "auctionrules/engine/state.py",
+    "auctionrules/engine/views.py",
+)
+
+
+def _setting() -> str:
+    value = os.environ.get("AUCTIONRULES_COMPILE", "auto").strip().lower()
+    if value in ("0", "no", "false", "off"):
+        return "off"
+    if value in ("1", "yes", "true", "on"):
+        return "required"
+    return "auto"
+
+
+def _missing_toolchain() -> str | None:
+    """Why no extension can be built here, or ``None`` if it can."""
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.is_file():
+        return f"the Python headers are missing ({headers})"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler!r} is not on the PATH)"
+    return None
+
+
+def _extensions() -> list[object]:
+    setting = _setting()
+    if setting == "off":
+        print("auctionrules: AUCTIONRULES_COMPILE=0: building plain Python", file=sys.stderr)
+        return []
+    missing = _missing_toolchain()
+    if missing is not None:
+        if setting == "required":
+            raise SystemExit(f"auctionrules: AUCTIONRULES_COMPILE=1 but {missing}")
+        print(
+            f"auctionrules: {missing}: building plain Python (the same engine, slower)",
+            file=sys.stderr,
+        )
+        return []
+    from mypyc.build import mypycify
+
+    os.chdir(ROOT / "src")  # (mypyc names the modules by their paths)
+    try:
+        return list(mypycify(
+            ["--config-file", str(ROOT / "pyproject.toml"), *COMPILED],
+            opt_level="3",
+            target_dir=str(ROOT / "build" / "mypyc"),
+        ))
+    finally:
+        os.chdir(ROOT)
+
+
+class BuildPy(build_py):
+    """Copy the bundled ``variants/`` and ``schemas/`` into the package."""
+
+    def run(self) -> None:
+        super().run()
+        for name in ("variants", "schemas"):
+            target = Path(self.build_lib) / "auctionrules" / name
+            shutil.copytree(ROOT / name, target, dirs_exist_ok=True)
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_py": BuildPy})
