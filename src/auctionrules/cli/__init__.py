@@ -28,11 +28,35 @@ COMMANDS: dict[str, str] = {
 }
 
 
+def version_line() -> str:
+    """``auctionrules 0.1.0 (compiled)``, or ``(pure Python)`` for the plain install."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from auctionrules.engine import COMPILED
+
+    try:
+        number = version("auctionrules")
+    except PackageNotFoundError:  # (a checkout on the path, not installed)
+        number = "unknown"
+    return f"auctionrules {number} ({'compiled' if COMPILED else 'pure Python'})"
+
+
+class _Version(argparse.Action):
+    """``--version``, the engine imported only when asked (``validate`` starts fast)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        parser.exit(message=version_line() + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every subcommand whose module is installed."""
     parser = argparse.ArgumentParser(
         prog="auctionrules",
         description="Validate, play and document Modern Art rulesets.",
+    )
+    parser.add_argument(
+        "--version", action=_Version, nargs=0,
+        help="print the version, and whether the engine is compiled or plain Python",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, module_name in COMMANDS.items():

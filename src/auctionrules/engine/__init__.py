@@ -19,6 +19,8 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 :mod:`.record` for game records.
 """
 
+from auctionrules.compiled import is_compiled
+from auctionrules.engine import game as _game_module
 from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Pass, Play, Price
 from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
 from auctionrules.engine.cards import Card
@@ -43,8 +45,14 @@ from auctionrules.engine.replay import replay
 from auctionrules.engine.rules import Rules, compile_rules
 from auctionrules.engine.views import View
 
+#: Whether this install runs the engine compiled by mypyc (``False``: the same source as
+#: plain Python, e.g. built with ``AUCTIONRULES_COMPILE=0`` or where no C compiler was
+#: found; see the README's "Set-up").
+COMPILED: bool = is_compiled(_game_module)
+
 __all__ = [
     "BANK",
+    "COMPILED",
     "Action",
     "Add",
     "Agent",
