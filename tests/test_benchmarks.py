@@ -43,15 +43,6 @@ def test_the_counted_loops_play_the_same_games() -> None:
     assert decisions.pop() > 100
 
 
-def test_the_compiled_modules_exist() -> None:
-    """``benchmarks/compiled.py`` names the modules it compiles by path: a module moved or
-    renamed would fail only when someone measures."""
-    modules = runpy.run_path(str(BENCHMARKS / "compiled.py"))["MODULES"]
-    src = BENCHMARKS.parent / "src"
-    assert modules
-    assert [path for path in modules if not (src / path).is_file()] == []
-
-
 def test_the_floor_stand_in_plays_the_recorded_games() -> None:
     """``benchmarks/floor.py`` times the README loop against a stand-in that hands out a
     recorded game's legal moves, and the agents' part of the playout by asking them

@@ -177,7 +177,8 @@ def test_a_state_copy_has_every_field_and_shares_no_list() -> None:
         assert theirs == mine, name
         if isinstance(mine, list):
             assert theirs is not mine, name
-            assert all(a is not b for a, b in zip(mine, theirs) if isinstance(a, list)), name
+            inner = zip(mine, theirs, strict=True)
+            assert all(a is not b for a, b in inner if isinstance(a, list)), name
     assert twin.rng.getstate() == state.rng.getstate()
     assert twin.snapshot() == state.snapshot()
     twin.hands[0].clear()

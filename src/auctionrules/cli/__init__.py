@@ -45,7 +45,8 @@ class _Version(argparse.Action):
     """``--version``, the engine imported only when asked (``validate`` starts fast)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        parser.exit(message=version_line() + "\n")
+        print(version_line())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:

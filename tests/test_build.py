@@ -1,0 +1,77 @@
+"""The build: which modules mypyc compiles, and which install is running.
+
+``setup.py`` names the compiled modules by path; a module moved or renamed would
+otherwise only fail when the package is built. Every engine module is either
+compiled or named here as interpreted, so a new one is a decision, not an
+accident. ``.ci/run`` runs the suite on the compiled install and the engine's tests
+on the plain one, telling the tests which to expect (``AUCTIONRULES_EXPECT_ENGINE``).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import auctionrules.engine
+from auctionrules.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Engine modules left interpreted: attrs values users compare and parse (actions),
+#: exceptions, and what runs once a game or outside the game loop.
+INTERPRETED = {
+    "__init__.py", "actions.py", "bench.py", "errors.py", "play.py", "record.py",
+    "registry.py", "replay.py", "setup.py",
+}
+
+
+def _compiled_paths() -> list[str]:
+    tree = ast.parse((ROOT / "setup.py").read_text("utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
+            return [element.value for element in node.value.elts]  # type: ignore[attr-defined]
+    raise AssertionError("setup.py has no COMPILED")
+
+
+def test_the_compiled_modules_exist_and_every_engine_module_is_placed() -> None:
+    compiled = _compiled_paths()
+    src = ROOT / "src"
+    assert [path for path in compiled if not (src / path).is_file()] == []
+    engine = src / "auctionrules" / "engine"
+    modules = {str(path.relative_to(src)) for path in engine.rglob("*.py")}
+    left = {path for path in modules - set(compiled) if Path(path).name not in INTERPRETED}
+    assert left == set(), "compile these in setup.py or name them in INTERPRETED"
+
+
+def test_the_install_is_the_one_expected() -> None:
+    """Under ``.ci/run`` the suite knows which install it runs on."""
+    expected = os.environ.get("AUCTIONRULES_EXPECT_ENGINE")
+    if expected is None:
+        pytest.skip("AUCTIONRULES_EXPECT_ENGINE is not set (only .ci/run sets it)")
+    assert expected in ("compiled", "pure")
+    assert auctionrules.engine.COMPILED is (expected == "compiled")
+
+
+def test_version_names_the_install(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    kind = "compiled" if auctionrules.engine.COMPILED else "pure Python"
+    assert out.startswith("auctionrules ") and out.rstrip().endswith(f"({kind})")
+
+
+def test_version_does_not_slow_validate() -> None:
+    """``--version`` imports the engine only when asked: ``validate`` does not."""
+    code = (
+        "import sys; from auctionrules.cli import build_parser; build_parser(); "
+        "print('auctionrules.engine' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"
