@@ -68,21 +68,26 @@ def test_play_reports_an_invalid_file_with_exit_1(
 
 
 def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--games", "3", "--players", "4", "--repeats", "1"]) == 0
+    assert main(["bench", "--games", "3", "--players", "4", "--repeats", "1",
+                 "--table", "heuristic", "--table-games", "1"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["players", "loop"]
-    loops = ["agent loop (README)", "playout", "mixed", "clone + rollout"]
-    for line, loop in zip(lines[1:5], loops, strict=True):
+    loops = ["agent loop, view kept", "agent loop, one line", "playout", "mixed",
+             "clone + rollout", "heuristic table"]
+    for line, loop in zip(lines[1:7], loops, strict=True):
         assert line.split()[0] == "4" and loop in line
         # the engine's rate: a positive number
         assert float(line.split(loop)[1].split()[0]) > 0
-    assert "memory: mid-game state" in lines[5] and "clone" in lines[5]
+    assert "memory: mid-game state" in lines[7] and "clone" in lines[7]
     # the mixed game placed between the playout and the same agents in the agent loop
     # (a number, then words)
-    where = lines[3].split("(")[1]
+    where = lines[4].split("(")[1]
     assert where.endswith("of the way from the playout to the same agents in the agent loop)")
     float(where.split()[0])
+    # the table's decisions a game
+    assert lines[6].endswith(" decisions a game)")
+    assert float(lines[6].split("(")[-1].split()[0]) > 10
 
 
 def test_the_mixed_game_is_placed_by_its_time_a_game() -> None:
@@ -133,13 +138,14 @@ def test_bench_marks_player_counts_the_yardstick_cannot_play(
 ) -> None:
     """The yardstick knows 3 to 5 players; the 2-player variant is timed alone."""
     args = ["bench", "--variant", "boardpia-modern", "--players", "2", "--games", "2",
-            "--repeats", "1"]
+            "--repeats", "1", "--table", "none"]
     assert main(args) == 0
     out, err = capsys.readouterr()
-    for line in out.splitlines()[1:5]:
+    for line in out.splitlines()[1:6]:
         # (the mixed game is still placed between the engine's own loops)
         assert line.split()[0] == "2" and line.split("  (")[0].split()[-2:] == ["-", "-"]
-    assert "of the way from the playout to the same agents in the agent loop" in out.splitlines()[3]
+    assert "of the way from the playout to the same agents in the agent loop" in out.splitlines()[4]
+    assert not any(line.split()[1:3] == ["heuristic", "table"] for line in out.splitlines()[1:])
     assert "Traceback" not in err
 
 

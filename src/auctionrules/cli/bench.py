@@ -29,6 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--repeats", type=_positive, default=3, help="runs of each; the best counts"
     )
     parser.add_argument(
+        "--table", default="heuristic",
+        help="the agents of the timed table, one name for every seat or one per seat "
+        "(default: heuristic; 'none' leaves the table out)",
+    )
+    parser.add_argument(
+        "--table-games", type=_positive, default=20, help="games of the table per repeat"
+    )
+    parser.add_argument(
         "--refsim", type=Path, default=None,
         help="the yardstick script (default: $AUCTIONRULES_REFSIM, else "
         "shared/bench/refsim.py in the working directory or a parent)",
@@ -64,8 +72,23 @@ def run(args: argparse.Namespace) -> int:
     if args.refsim is not None and refsim is None:
         print(f"auctionrules bench: {args.refsim}: no such file", file=sys.stderr)
         return 2
+    table = None
+    if args.table != "none":
+        from auctionrules.agents.registry import AgentError, parse_agents, seat_agents
+
+        try:
+            specs = parse_agents(args.table)
+        except AgentError as exc:
+            print(f"auctionrules bench: --table: {exc}", file=sys.stderr)
+            return 2
+
+        def table(players: int, seed: int) -> list[object]:
+            seated = seat_agents(specs, players)
+            return [spec.build(f"{seed}/{seat}") for seat, spec in enumerate(seated)]
+
     try:
-        for line in bench(args.games, args.players, ruleset, refsim, args.repeats):
+        for line in bench(args.games, args.players, ruleset, refsim, args.repeats,
+                          table=table, table_games=args.table_games):
             print(line, flush=True)
     except (EngineError, OSError) as exc:
         print(f"auctionrules bench: {exc}", file=sys.stderr)

@@ -9,7 +9,11 @@ like with like. Rates are per second of this process's CPU time
 wall-clock time. Each loop, by name, with seeded :class:`RandomAgent` s and
 invariant checking off:
 
-* ``agent loop (README)``: the loop of the README's tour, ``seat =
+* ``agent loop, view kept``: the loop as most people write it, each part in a
+  variable (``view = game.view(seat)``, ``legal = game.legal(seat)``, ``action =
+  agent.act(view, legal)``, ``game.apply(action, seat)``), against the yardstick's
+  decisions/s;
+* ``agent loop, one line``: the loop of the README's tour, ``seat =
   game.to_act()[0]; game.apply(agent.act(game.view(seat), game.legal(seat)), seat)``,
   against the yardstick's decisions/s;
 * ``playout``: :func:`~auctionrules.engine.play_game` (:meth:`Game.playout`), against
@@ -23,6 +27,10 @@ invariant checking off:
 * ``clone + rollout``: :meth:`Game.clone` of a mid-game state and a random playout
   to the end (a Monte Carlo rollout), against the yardstick's time for as many
   decisions (a cost ratio: below 1 is faster);
+* ``heuristic table`` (when the caller passes the agents of a table, e.g. four
+  ``heuristic`` seats): whole games of those agents by :meth:`Game.playout`,
+  against the yardstick's games/s, with the decisions a game (the actions of the
+  record: a limit bid is one decision however many bids it makes);
 * memory: of a mid-game state (a full copy) and of a clone (what it does not share).
 """
 
@@ -48,7 +56,12 @@ from auctionrules.engine.views import View
 from auctionrules.model import Ruleset
 
 #: The loops, in report order.
-LOOPS = ("agent loop (README)", "playout", "mixed", "clone + rollout")
+LOOPS = (
+    "agent loop, view kept", "agent loop, one line", "playout", "mixed", "clone + rollout",
+    "heuristic table",
+)
+#: The agents of a table: ``table(players, seed)``, one per seat.
+Table = Callable[[int, int], Sequence[Any]]
 
 
 class ReadingAgent:
@@ -85,9 +98,12 @@ def time_refsim(path: Path, games: int, players: int) -> tuple[float, float] | N
     return games / elapsed, tally[0] / elapsed
 
 
-def time_agent_loop(rules: Rules, games: int, mixed: bool = False) -> tuple[float, float]:
-    """(decisions/s, games/s) of the README's agent loop; ``mixed``: with the mixed
-    game's agents (seat 0 reads its view)."""
+def time_agent_loop(
+    rules: Rules, games: int, mixed: bool = False, kept: bool = False
+) -> tuple[float, float]:
+    """(decisions/s, games/s) of the agent loop, in one line or (``kept``) with the
+    view, the legal moves and the action each kept in a variable; ``mixed``: with the
+    mixed game's agents (seat 0 reads its view)."""
     decisions = 0
     start = time.process_time()
     for seed in range(games):
@@ -95,12 +111,32 @@ def time_agent_loop(rules: Rules, games: int, mixed: bool = False) -> tuple[floa
         agents: list[Any] = list(default_agents(rules.players, seed))
         if mixed:
             agents[0] = ReadingAgent(f"{seed}/0")
-        while not game.is_over:
-            seat = game.to_act()[0]
-            game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
-            decisions += 1
+        if kept:
+            while not game.is_over:
+                seat = game.to_act()[0]
+                view = game.view(seat)
+                legal = game.legal(seat)
+                action = agents[seat].act(view, legal)
+                game.apply(action, seat)
+                decisions += 1
+        else:
+            while not game.is_over:
+                seat = game.to_act()[0]
+                game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+                decisions += 1
     elapsed = time.process_time() - start
     return decisions / elapsed, games / elapsed
+
+
+def time_table(rules: Rules, games: int, table: Table) -> tuple[float, float]:
+    """(games/s, decisions a game) of whole games of ``table``'s agents."""
+    decisions = 0
+    start = time.process_time()
+    for seed in range(games):
+        game = Game.new(rules=rules, seed=seed)
+        game.playout(table(rules.players, seed))
+        decisions += len(game.log)
+    return games / (time.process_time() - start), decisions / games
 
 
 def between(mixed: float, playout: float, agent_loop: float) -> float:
@@ -185,59 +221,77 @@ def bench(
     ruleset: Ruleset,
     refsim: Path | None,
     repeats: int = 3,
+    *,
+    table: Table | None = None,
+    table_games: int = 20,
 ) -> list[str]:
     """The report: per player count, one line per loop; engine and yardstick runs
-    alternate and the best of ``repeats`` of each is kept."""
-    lines = [f"{'players':>7}  {'loop':<20} {'engine':>10} {'unit':<12} {'refsim':>10} "
+    alternate and the best of ``repeats`` of each is kept. ``table``: the agents of
+    the heuristic table, timed over ``table_games`` games."""
+    lines = [f"{'players':>7}  {'loop':<22} {'engine':>10} {'unit':<12} {'refsim':>10} "
              f"{'ratio':>6}"]
+    kept_loop, one_line, playout, mixed, rollout, heuristic = LOOPS
     for n in players:
         rules = compile_rules(ruleset, n)
         best: dict[str, float] = {}
         cost = float("inf")
+        per_game = 0.0
         yardstick: list[tuple[float, float]] = []
         for _ in range(repeats):
             timed = None if refsim is None else time_refsim(refsim, max(games, 200), n)
             if timed is not None:
                 yardstick.append(timed)
-            decisions_rate, _ = time_agent_loop(rules, games)
             _, slow_mixed = time_agent_loop(rules, games, mixed=True)
             for name, rate in (
-                (LOOPS[0], decisions_rate),
+                (kept_loop, time_agent_loop(rules, games, kept=True)[0]),
+                (one_line, time_agent_loop(rules, games)[0]),
                 ("mixed agent loop games", slow_mixed),
-                (LOOPS[1], time_playout(rules, games)),
-                (LOOPS[2], time_playout(rules, games, mixed=True)),
+                (playout, time_playout(rules, games)),
+                (mixed, time_playout(rules, games, mixed=True)),
             ):
                 best[name] = max(best.get(name, 0.0), rate)
             rollouts, per_decision = time_rollouts(rules, games)
-            best[LOOPS[3]] = max(best.get(LOOPS[3], 0.0), rollouts)
+            best[rollout] = max(best.get(rollout, 0.0), rollouts)
             cost = min(cost, per_decision)
+            if table is not None:
+                rate, per_game = time_table(rules, table_games, table)
+                best[heuristic] = max(best.get(heuristic, 0.0), rate)
         ref_games, ref_decisions = max(yardstick) if yardstick else (0.0, 0.0)
-        rows = (
-            (LOOPS[0], "decisions/s", ref_decisions, best[LOOPS[0]] / (ref_decisions or 1)),
-            (LOOPS[1], "games/s", ref_games, best[LOOPS[1]] / (ref_games or 1)),
-            (LOOPS[2], "games/s", ref_games, best[LOOPS[2]] / (ref_games or 1)),
+        rows = [
+            (kept_loop, "decisions/s", ref_decisions, best[kept_loop] / (ref_decisions or 1)),
+            (one_line, "decisions/s", ref_decisions, best[one_line] / (ref_decisions or 1)),
+            (playout, "games/s", ref_games, best[playout] / (ref_games or 1)),
+            (mixed, "games/s", ref_games, best[mixed] / (ref_games or 1)),
             # a cost ratio: the rollout's time over the yardstick's for as many decisions
-            (LOOPS[3], "rollouts/s", 0.0, cost * ref_decisions),
-        )
+            (rollout, "rollouts/s", 0.0, cost * ref_decisions),
+        ]
+        if table is not None:
+            rows.append((heuristic, "games/s", ref_games, best[heuristic] / (ref_games or 1)))
         # (the engine's own figure, with or without the yardstick)
-        where = between(best[LOOPS[2]], best[LOOPS[1]], best["mixed agent loop games"])
-        placed = f"  ({where:.2f} of the way from the playout to the same agents in the agent loop)"
+        where = between(best[mixed], best[playout], best["mixed agent loop games"])
+        notes = {
+            mixed: f"  ({where:.2f} of the way from the playout to the same agents in the "
+            "agent loop)",
+            heuristic: f"  ({per_game:.0f} decisions a game)",
+        }
         for name, unit, ref, ratio in rows:
-            row = f"{n:>7}  {name:<20} {best[name]:>10.0f} {unit:<12}"
+            row = f"{n:>7}  {name:<22} {best[name]:>10.{1 if best[name] < 100 else 0}f} " \
+                f"{unit:<12}"
             if not yardstick:
                 row = f"{row} {'-':>10} {'-':>6}"
-            elif name == LOOPS[3]:
+            elif name == rollout:
                 row = f"{row} {'-':>10} {ratio:>5.2f}x cost"
             else:
-                row = f"{row} {ref:>10.0f} {ratio:>5.2f}x"
-            lines.append(row + placed if name == LOOPS[2] else row)
+                digits = 2 if ratio >= 0.01 else 4  # (the table's ratio is small)
+                row = f"{row} {ref:>10.0f} {ratio:>6.{digits}f}x"
+            lines.append(row + notes.get(name, ""))
         state, cloned = memory(rules)
         lines.append(f"{n:>7}  memory: mid-game state {state / 1024:.1f} KiB, "
                      f"clone {cloned / 1024:.1f} KiB")
     lines.append(
-        f"{ruleset.id}, seeded random agents, invariant checking off; ratio: engine / "
-        "refsim rate (clone + rollout: engine time / refsim time for as many decisions); "
-        "rates per second of process CPU time, best of repeats"
+        f"{ruleset.id}, seeded random agents (the heuristic table: the caller's), invariant "
+        "checking off; ratio: engine / refsim rate (clone + rollout: engine time / refsim "
+        "time for as many decisions); rates per second of process CPU time, best of repeats"
     )
     if refsim is None:
         lines.append("refsim.py not found (--refsim or AUCTIONRULES_REFSIM); engine figures only")
