@@ -75,3 +75,35 @@ def test_version_does_not_slow_validate() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_every_serializable_compiled_class_allows_interpreted_subclasses() -> None:
+    """See ``auctionrules.compiled``: mypyc builds a class that is serializable alone
+    without running ``__init__`` when interpreted code calls it."""
+    src = ROOT / "src"
+    for path in _compiled_paths():
+        tree = ast.parse((src / path).read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "mypyc_attr":
+                flags = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+                if flags.get("serializable"):
+                    assert flags.get("allow_interpreted_subclasses"), f"{path}:{node.lineno}"
+
+
+def test_engine_values_made_from_interpreted_code_hold_their_fields() -> None:
+    import copy
+    import pickle
+
+    from auctionrules.engine import Event, Legal
+    from auctionrules.engine.actions import PASS
+    from auctionrules.engine.lot import Lot
+
+    legal = Legal(2, (PASS,), bid=(3000, 9000, 1000))
+    lot = Lot(4, 1, 7, 2)
+    event = Event("bid", 1, {"seat": 2, "amount": 3000})
+    for made in (legal, copy.deepcopy(legal), pickle.loads(pickle.dumps(legal))):
+        assert (made.seat, made.actions, made.bid, made.price) == (2, (PASS,), (3000, 9000, 1000),
+                                                                   None)
+    for made_lot in (lot, copy.deepcopy(lot), pickle.loads(pickle.dumps(lot))):
+        assert (made_lot.n, made_lot.leader, made_lot.cards, made_lot.kind) == (4, 1, [7], 2)
+    assert pickle.loads(pickle.dumps(event)) == event and event["amount"] == 3000

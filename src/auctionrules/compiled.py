@@ -6,6 +6,13 @@ may subclass in their own, interpreted code (a strategy, an agent) says so with
 :func:`mypyc_attr` ``(allow_interpreted_subclasses=True)``: mypyc reads the
 decorator when it compiles, and the plain install, which may not have
 ``mypy_extensions``, gets a decorator that changes nothing.
+
+A compiled class that is pickled or copied (a game, its state, a view...) says
+``serializable=True``, and with it ``allow_interpreted_subclasses=True``: mypyc
+(2.x) builds a class that is serializable alone without running its
+``__init__`` when the class is called from interpreted code (every attribute
+then reads as undefined); with both, the class is made and pickled as in plain
+Python. ``tests/test_build.py`` holds every such class to that.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def code(artist_index: int, type_index: int) -> int:
     return artist_index * 5 + type_index
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CardCodec:
     """Converts between :class:`Card` values and codes for one ruleset's artists."""
 

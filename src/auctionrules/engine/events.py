@@ -27,7 +27,7 @@ from typing import Any, overload
 from auctionrules.compiled import mypyc_attr
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Event:
     """One thing that happened: ``kind`` (``deal``, ``play``, ``add``, ``bid``, ``pass``,
     ``price``, ``buy``, ``sealed-bid``, ``reveal``, ``sold``, ``unsold``, ``flip``,

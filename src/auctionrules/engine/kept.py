@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 PHASES: Final = ("lead", "auction", "flip", "over")
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Public:
     """What every seat sees alike (see :class:`~auctionrules.engine.views.View` for
     each field); immutable, shared by every view made while it holds."""
@@ -91,7 +91,7 @@ class Public:
         return (*self.key(), self.rules)
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class OwnHand:
     """What is kept of one seat's hand: the round and size it was made at (within a
     round a hand only shrinks, so both say whether it still holds), its sorted codes

@@ -13,7 +13,7 @@ from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.actions import Action, Bid, Price
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Legal:
     """What ``seat`` may do now. Immutable by convention (slotted, never mutated)."""
 

@@ -21,7 +21,7 @@ FIELDS = (
 )
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Lot:
     """State of one lot: its cards, sellers and the auction in progress.
 

@@ -24,7 +24,7 @@ from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.rules import Rules
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State:
     """The fields of a game's state, and the questions the rules ask of them.
 

@@ -50,7 +50,7 @@ FIELDS: Final = (
 _OWN: Final = FIELDS.index("round")
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class View:
     """An observation; :meth:`to_dict` gives its JSON form.
 
