@@ -21,8 +21,11 @@ makes the event of an entry only when it is read: most never are.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
 
 from auctionrules.compiled import mypyc_attr
 
@@ -89,23 +92,24 @@ class Event:
         return f"[r{self.round}] {self.kind} {rest}".rstrip()
 
 
-class Events(Sequence[Event]):
+class Events:
     """The events one action caused, as :meth:`Game.apply
     <auctionrules.engine.Game.apply>` returns them: a read-only sequence that
     builds its :class:`Event` values when first read (most loops never read
     them). It compares equal to a tuple or list of the same events."""
 
-    __slots__ = ("_items", "_source", "_start", "_stop")
+    __slots__ = ("_game", "_items", "_start", "_stop")
 
-    def __init__(self, source: Callable[[int, int], list[Event]], start: int, stop: int) -> None:
-        # ``source(start, stop)`` builds the events of the log's entries start..stop
-        self._source: Callable[[int, int], list[Event]] | None = source
+    def __init__(self, game: Game, start: int, stop: int) -> None:
+        # the events of the game's log entries start..stop, built when first read
+        self._game: Game | None = game
         self._start, self._stop = start, stop
+        self._items: tuple[Event, ...] = ()
 
     def _events(self) -> tuple[Event, ...]:
-        source = self._source
-        if source is not None:
-            self._items, self._source = tuple(source(self._start, self._stop)), None
+        game = self._game
+        if game is not None:
+            self._items, self._game = tuple(game._materialise(self._start, self._stop)), None
         return self._items
 
     @overload
@@ -121,6 +125,20 @@ class Events(Sequence[Event]):
     def __iter__(self) -> Iterator[Event]:
         return iter(self._events())
 
+    def __contains__(self, event: object) -> bool:
+        return event in self._events()
+
+    def __reversed__(self) -> Iterator[Event]:
+        return reversed(self._events())
+
+    def index(self, event: Event) -> int:
+        """Where ``event`` first stands."""
+        return self._events().index(event)
+
+    def count(self, event: Event) -> int:
+        """How many times ``event`` stands."""
+        return self._events().count(event)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Events):
             return self._events() == other._events()
@@ -133,3 +151,6 @@ class Events(Sequence[Event]):
 
     def __repr__(self) -> str:
         return repr(self._events())
+
+
+Sequence.register(Events)  # (a sequence in every way, made without the ABC's machinery)

@@ -282,7 +282,7 @@ class Game(ReadOut):
         raw = self._raw
         mark = len(raw)
         self._send(seat, action)  # type: ignore[arg-type]  # (an Action of a seat: legal)
-        return Events(self._materialise, mark, len(raw))
+        return Events(self, mark, len(raw))
 
     def step(self, action: Action, seat: int) -> None:
         """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an

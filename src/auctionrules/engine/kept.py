@@ -106,15 +106,74 @@ class OwnHand:
         self.names = names
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class LotPart:
+    """The lot under the hammer as one seat sees it: what stands while the lot is
+    under the hammer (``fixed``, shared by every view of the lot: its cards, type,
+    leader, adder and auctioneer) and the auction's progress, copied when the view is
+    made. :meth:`pairs` gives the view's ``(name, value)`` pairs."""
+
+    __slots__ = (
+        "asker", "bids", "fixed", "high", "high_bidder", "order", "out", "own_bid", "passes",
+        "pos", "price", "sealed_done",
+    )
+
+    def __init__(  # noqa: PLR0917 - the lot's fields, in the view's order
+        self,
+        fixed: tuple[tuple[str, Any], ...],
+        high: int,
+        bids: tuple[tuple[int, int], ...],
+        high_bidder: int | None,
+        price: int | None,
+        sealed_done: tuple[bool, ...] | None,
+        own_bid: int | None,
+        asker: int,
+        order: tuple[int, ...],
+        pos: int,
+        passes: int,
+        out: int,
+    ) -> None:
+        self.fixed = fixed
+        self.high = high
+        self.bids = bids
+        self.high_bidder = high_bidder
+        self.price = price
+        self.sealed_done = sealed_done
+        self.own_bid = own_bid
+        self.asker = asker
+        self.order = order
+        self.pos = pos
+        self.passes = passes
+        self.out = out
+
+    def pairs(self) -> tuple[tuple[str, Any], ...]:
+        """The view's ``(name, value)`` pairs, in their documented order."""
+        return (
+            *self.fixed,
+            ("high", self.high),
+            ("bids", self.bids),
+            ("high_bidder", self.high_bidder),
+            ("price", self.price),
+            ("sealed_done", self.sealed_done),
+            ("own_sealed_bid", self.own_bid),
+            ("asker", self.asker),
+            ("order", self.order),
+            ("pos", self.pos),
+            ("passes", self.passes),
+            ("out", self.out),
+        )
+
+
 class Kept:
     """What a game keeps between views: one per game, made at its first view (a
     clone or a pickle starts without one)."""
 
     def __init__(self, game: Game) -> None:
         state = game.state
-        #: what the public part was made at: the lot, its number of cards and the phase
-        #: (while a lot is under the hammer), else the history's length
-        self.key: tuple[Any, ...] = ()
+        #: what the public part was made at: the lot and its number of cards (while a
+        #: lot is under the hammer), else the history's length
+        self.made_lot: Lot | None = None
+        self.made_at = -1
         self.public: Public | None = None
         #: the lot's pairs that stand while it is under the hammer, and what they were
         #: made from: the lot and its number of cards (a double's second card changes
@@ -148,13 +207,12 @@ def fresh(game: Game) -> Public:
     kept = kept_of(game)
     state = game.state
     lot = state.lot
-    key: tuple[Any, ...] = (
-        (len(state._raw),) if lot is None else (lot, len(lot.cards), state.phase)
-    )
+    # (while a lot is under the hammer, its number of cards; between lots, the history's)
+    at = len(state._raw) if lot is None else len(lot.cards)
     public = kept.public
-    if public is None or kept.key != key:
+    if public is None or kept.made_lot is not lot or kept.made_at != at:
         public = kept.public = _public(state, kept)
-        kept.key = key
+        kept.made_lot, kept.made_at = lot, at
     return public
 
 
@@ -201,9 +259,9 @@ def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     return shown
 
 
-def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
-    """The lot under the hammer as ``seat`` may see it (its own sealed bid only), as
-    the view's ``(name, value)`` pairs, or ``None`` between lots."""
+def lot_of(game: Game, seat: int | None) -> LotPart | None:
+    """The lot under the hammer as ``seat`` may see it (its own sealed bid only), or
+    ``None`` between lots."""
     state = game.state
     lot = state.lot
     if lot is None:
@@ -224,23 +282,21 @@ def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
     done: tuple[bool, ...] | None = None
     own_bid: int | None = None
     if sealed:
-        done = tuple([b is not None for b in sealed])
+        done = tuple([bid is not None for bid in sealed])
         own_bid = sealed[seat] if seat is not None else None
-    high_bidder, price = lot.high_bidder, lot.price
-    return (
-        *kept.fixed,
-        ("high", lot.high),
-        ("bids", tuple(lot.bids)),
-        ("high_bidder", None if high_bidder < 0 else high_bidder),
-        ("price", price if price >= 0 and lot.kind == FIXED_PRICE else None),
-        ("sealed_done", done),
-        ("own_sealed_bid", own_bid),
-        ("asker", lot.asker),
-        ("order", lot.order),
-        ("pos", lot.pos),
-        ("passes", lot.passes),
-        ("out", lot.out),
+    return LotPart(
+        kept.fixed, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
+        lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
+        lot.asker, lot.order, lot.pos, lot.passes, lot.out,
     )
+
+
+def lot_from_pairs(pairs: tuple[tuple[str, Any], ...] | None) -> LotPart | None:
+    """The lot part of a view's ``(name, value)`` pairs (:meth:`LotPart.pairs` undone)."""
+    if pairs is None:
+        return None
+    fixed, progress = pairs[:5], [value for _, value in pairs[5:]]
+    return LotPart(fixed, *progress)
 
 
 def _public(state: State, kept: Kept) -> Public:
@@ -277,4 +333,4 @@ def _immutable(value: Any) -> Any:
     return tuple([_immutable(item) for item in value]) if isinstance(value, list) else value
 
 
-__all__ = ["PHASES", "Kept", "OwnHand", "Public", "cash_of", "fresh", "lot_of", "own_of"]
+__all__ = ["PHASES", "Kept", "LotPart", "OwnHand", "Public", "cash_of", "fresh", "lot_of", "own_of"]

@@ -25,9 +25,11 @@ from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.kept import (
     PHASES,
+    LotPart,
     Public,
     cash_of,
     fresh,
+    lot_from_pairs,
     lot_of,
     own_of,
     to_act_of,
@@ -79,7 +81,7 @@ class View:
     Every value is immutable (tuples, never lists), so a view hashes.
     """
 
-    __slots__ = ("_hand", "_names", "_public", "cash", "lot", "seat", "to_act")
+    __slots__ = ("_hand", "_lot", "_names", "_public", "cash", "seat", "to_act")
 
     #: the seat (``None``: a spectator)
     seat: int | None
@@ -91,7 +93,7 @@ class View:
     #: the cash the seat may see (``None`` where hidden)
     cash: tuple[int | None, ...]
     #: the lot under the hammer as the seat may see it, or ``None`` between lots
-    lot: tuple[tuple[str, Any], ...] | None
+    _lot: LotPart | None
     #: what every seat sees alike, shared by the views made while it holds
     _public: Public
 
@@ -102,7 +104,7 @@ class View:
         hand: tuple[int, ...] | None,
         names: tuple[str, ...] | None,
         cash: tuple[int | None, ...],
-        lot: tuple[tuple[str, Any], ...] | None,
+        lot: LotPart | None,
         public: Public,
     ) -> None:
         self.seat = seat
@@ -110,8 +112,15 @@ class View:
         self._hand = hand
         self._names = names
         self.cash = cash
-        self.lot = lot
+        self._lot = lot
         self._public = public
+
+    @property
+    def lot(self) -> tuple[tuple[str, Any], ...] | None:
+        """The lot under the hammer as ``(name, value)`` pairs (``dict(view.lot)``), or
+        ``None`` between lots."""
+        lot = self._lot
+        return None if lot is None else lot.pairs()
 
     # --- the public part's fields ------------------------------------------------------
 
@@ -295,7 +304,7 @@ def from_values(values: tuple[Any, ...]) -> View:
     seat, to_act, hand, cash, lot = values[:_OWN]
     public = Public(*values[_OWN:])
     names = None if hand is None else tuple([public.rules.codec.names[c] for c in hand])
-    return View(seat, to_act, hand, names, cash, lot, public)
+    return View(seat, to_act, hand, names, cash, lot_from_pairs(lot), public)
 
 
 def make_view(game: Game, seat: int | None) -> View:
