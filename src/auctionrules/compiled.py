@@ -32,10 +32,28 @@ else:
             return lambda cls: cls
 
 
-__all__ = ["is_compiled", "mypyc_attr"]
+__all__ = ["is_compiled", "mypyc_attr", "subclass_state"]
 
 
 def is_compiled(module: Any) -> bool:
     """Whether ``module`` was loaded from a C extension (a compiled install)."""
     path = getattr(module, "__file__", None) or ""
     return path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def subclass_state(instance: object, base: type, own: frozenset[str]) -> dict[str, Any]:
+    """What a subclass of ``base`` keeps beyond ``base``'s own fields (``own``, which
+    plain Python keeps in the same ``__dict__``): its ``__dict__`` and the
+    ``__slots__`` its classes declare. A compiled class's ``__getstate__``
+    adds this to its own fields, so that a copy or a pickle of an interpreted
+    subclass (a user's agent or game) carries the subclass's state too, compiled or
+    not."""
+    found = getattr(instance, "__dict__", None) or {}
+    state: dict[str, Any] = {name: value for name, value in found.items() if name not in own}
+    for klass in type(instance).__mro__:
+        if klass is base:
+            break
+        for name in klass.__dict__.get("__slots__", ()):
+            if name not in ("__dict__", "__weakref__") and hasattr(instance, name):
+                state[name] = getattr(instance, name)
+    return state

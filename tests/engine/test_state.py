@@ -206,3 +206,39 @@ def test_a_lot_copy_has_every_field_and_shares_no_list() -> None:
         assert getattr(twin, name) == getattr(lot, name), name
         if isinstance(getattr(lot, name), list):
             assert getattr(twin, name) is not getattr(lot, name), name
+
+
+def test_a_game_names_its_own_fields() -> None:
+    """``game._OWN`` (what a pickle or a clone leaves to ``Game`` itself, not to a
+    subclass) is every attribute ``Game.__init__`` sets."""
+    from auctionrules.engine import game as game_module
+
+    tree = ast.parse(Path(game_module.__file__).read_text("utf-8"))
+    klass = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
+    init = next(n for n in klass.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    assigned = {
+        target.attr
+        for node in ast.walk(init)
+        for target in (node.targets if isinstance(node, ast.Assign) else
+                       [node.target] if isinstance(node, ast.AnnAssign) else [])
+        if isinstance(target, ast.Attribute)
+    }
+    assert assigned == game_module._OWN
+
+
+class _Annotated(Game):
+    """An interpreted subclass with state of its own."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        self.notes = ["start"]
+
+
+def test_a_subclass_s_own_state_survives_clone_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    game = _Annotated(Game.new(ruleset("hig-1992-en"), players=3, seed=1).state)
+    for twin in (game.clone(), pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert type(twin) is _Annotated and twin.notes == ["start"]
+        assert twin.snapshot() == game.snapshot() and twin.state is not game.state

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
-from auctionrules.compiled import mypyc_attr
+from auctionrules.compiled import mypyc_attr, subclass_state
 from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
 
@@ -91,6 +91,15 @@ class RandomAgent(ChoiceAgent):
         self.rng = random.Random(seed)
         self.bid_chance = bid_chance
 
+    def __getstate__(self) -> dict[str, Any]:
+        # the generator and the chance, and what a subclass keeps (see subclass_state)
+        return {"rng": self.rng, "bid_chance": self.bid_chance,
+                **subclass_state(self, RandomAgent, _OWN)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     def pick(self, count: int) -> int:
         """Uniform; no draw when there is no choice."""
         return int(self.rng.random() * count) if count > 1 else 0
@@ -104,6 +113,10 @@ class RandomAgent(ChoiceAgent):
     def price(self, span: Span) -> int:
         """Half of the prices among the ten lowest, half over the whole range."""
         return _amount(self.rng, span)
+
+
+#: A random agent's own fields (see :func:`~auctionrules.compiled.subclass_state`).
+_OWN = frozenset(RandomAgent.__slots__)
 
 
 def _amount(rng: random.Random, span: Span) -> int:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from auctionrules.compiled import mypyc_attr
+from auctionrules.compiled import mypyc_attr, subclass_state
 from auctionrules.engine import setup
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, by_choice
@@ -46,6 +46,12 @@ from auctionrules.engine.rules import Rules
 from auctionrules.engine.state import State
 from auctionrules.engine.views import View, make_view
 from auctionrules.model import Ruleset
+
+#: A game's own fields (see :func:`~auctionrules.compiled.subclass_state`).
+_OWN = frozenset((
+    "state", "_raw", "_events", "_actions", "_decoded", "_flow", "_pend", "_legal", "_nobody",
+    "_view_kept",
+))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -365,31 +371,34 @@ class Game(ReadOut):
         copy of the whole log: the compiled rules, the start position and the
         log entries (immutable once written) are shared. The events and the action
         log read so far are shared until the clone reads more. ``copy.deepcopy``
-        and pickling still give a fully separate copy. (A subclass that adds
-        mutable state copies it in its own ``clone``.)
+        and pickling still give a fully separate copy. (What a subclass
+        adds is copied shallowly; one with mutable state copies it in its own
+        ``clone``.)
         """
-        twin = self._twin(self.state.copy())
+        cls = type(self)
+        twin = cls.__new__(cls)
+        Game.__init__(twin, self.state.copy())
+        for name, value in subclass_state(self, Game, _OWN).items():  # (a subclass's, shallow)
+            setattr(twin, name, value)
         twin._events = list(self._events)
         twin._actions = list(self._actions)
         twin._decoded = self._decoded
         return twin
 
-    def _twin(self, state: State) -> Game:
-        """A game of this class over ``state`` (a subclass with its own fields of
-        mutable state copies them in its own ``clone``)."""
-        return type(self)(state)
-
     def __getstate__(self) -> dict[str, Any]:
         # the state and the action log read so far; what the API keeps to answer fast
         # (the suspended generator, the parts of views) is made again
+        # (and what a subclass keeps: see subclass_state)
         return {"state": self.state, "events": self._events, "actions": self._actions,
-                "decoded": self._decoded}
+                "decoded": self._decoded, "subclass": subclass_state(self, Game, _OWN)}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__init__(saved["state"])  # type: ignore[misc]
         self._events = saved["events"]
         self._actions = saved["actions"]
         self._decoded = saved["decoded"]
+        for name, value in saved["subclass"].items():
+            setattr(self, name, value)
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A new game consistent with everything ``seat`` has seen, all it has not
