@@ -246,7 +246,7 @@ def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     if not kept.screens or state.outcome is not None:
         return cash
     n = state.n
-    if kept.cash is not cash:
+    if kept.cash != cash:  # (a payment since: compared by value, a handful of ints)
         kept.cash = cash
         kept.shown = [None] * (n + 1)
     slot = n if seat is None else seat
