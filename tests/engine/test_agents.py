@@ -169,3 +169,9 @@ def test_a_playout_needs_one_agent_per_seat() -> None:
         with pytest.raises(ValueError, match="5 agents for 4 seats"):
             play_game(ruleset("hig-1992-en"), 4, agents=[RandomAgent(s) for s in range(5)],
                       check=check)
+
+
+def test_a_random_agent_names_its_own_fields() -> None:
+    from auctionrules.engine import agents
+
+    assert agents._OWN == set(RandomAgent.__slots__)

@@ -115,8 +115,9 @@ class RandomAgent(ChoiceAgent):
         return _amount(self.rng, span)
 
 
-#: A random agent's own fields (see :func:`~auctionrules.compiled.subclass_state`).
-_OWN = frozenset(RandomAgent.__slots__)
+#: A random agent's own fields (its slots; see
+#: :func:`~auctionrules.compiled.subclass_state`).
+_OWN = frozenset(("bid_chance", "rng"))
 
 
 def _amount(rng: random.Random, span: Span) -> int:
