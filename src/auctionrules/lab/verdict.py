@@ -13,27 +13,17 @@ from __future__ import annotations
 import math
 import re
 
+import attrs
+
 from auctionrules.lab.comparison import ComparisonSummary, Row
 from auctionrules.lab.stats import detectable
 from auctionrules.lab.text import pct
+from auctionrules.lab.words import auction
 
-#: Auction types (the card that opened the lot) in words.
-AUCTIONS = {
-    "open": "open auctions",
-    "once_around": "once-around auctions",
-    "sealed": "sealed auctions",
-    "fixed_price": "fixed-price auctions",
-    "double": "doubles",
-}
 #: The most figures the verdict names one by one.
 SHOWN = 4
 
 _SEAT = re.compile(r"^seat (\d+)$")
-
-
-def auction(kind: str) -> str:
-    """An auction type in words."""
-    return AUCTIONS.get(kind, kind.replace("_", " "))
 
 
 def label(row: Row, names: dict[str, str]) -> str:
@@ -79,39 +69,56 @@ def effect(row: Row, names: dict[str, str]) -> str:
     )
 
 
-def verdict(result: ComparisonSummary) -> list[str]:
-    """The verdict's sentences, most important first."""
+@attrs.frozen
+class Verdict:
+    """The verdict's parts, in the order a reader needs them."""
+
+    #: Which rules differ.
+    rules: str
+    #: What moved beyond chance (a lead-in, then one sentence a figure), or that nothing did.
+    moved: str
+    effects: tuple[str, ...]
+    #: How the agents fared, and the balance between seats.
+    agents: tuple[str, ...]
+    seats: str
+    #: How sure the figures are.
+    sureness: str
+
+    def lines(self) -> list[str]:
+        """Every sentence, in order."""
+        return [self.rules, self.moved, *self.effects, *self.agents, self.seats, self.sureness]
+
+
+def verdict(result: ComparisonSummary) -> Verdict:
+    """The verdict of a comparison."""
     a_name, b_name = result.diff.a, result.diff.b
     names = {**result.a.names, **result.b.names}
-    out = [_rules(result)]
     moved = sorted((row for row in result.rows if row.holm and not _seat(row)),
                    key=lambda row: -abs(row.test.statistic))
+    effects = [effect(row, names) for row in moved[:SHOWN]]
+    if len(moved) > SHOWN:
+        effects.append(f"{len(moved) - SHOWN} more figures move beyond chance "
+                       "(the tables below mark them).")
     if moved:
-        shown = moved[:SHOWN]
-        out.append(f"Under {b_name} rather than {a_name}:")
-        out += [effect(row, names) for row in shown]
-        if len(moved) > len(shown):
-            out.append(f"{len(moved) - len(shown)} more figures move beyond chance "
-                       "(the table below marks them).")
+        lead = f"Under {b_name} rather than {a_name}:"
     else:
         games = result.a.games
         step = 100 * detectable(1 / result.a.players, games)
-        out.append(
+        lead = (
             f"No figure moves beyond chance: none of the {len(result.rows)} figures "
             f"compared survives Holm's correction. With {games} games a change smaller "
             f"than about {step:.0f} points in a win rate would go unseen; play more games "
             "to see smaller ones."
         )
-    out += _agents(result)
-    out.append(_seats(result))
     loose = sum(row.test.significant() and not row.holm for row in result.rows)
-    out.append(
+    sureness = (
         f"How sure: every interval is 95 %; a figure counts as changed only if it "
         f"survives Holm's correction for all {len(result.rows)} figures at once"
         + (f" ({loose} more pass p < 0.05 alone, as some would by chance)" if loose else "")
-        + ". Each is tested at its unit, games paired by seed (see Method)."
+        + ". Each is tested at its unit, the games paired by seed (see Method)."
     )
-    return out
+    return Verdict(_rules(result), lead, tuple(effects), tuple(_agents(result)),
+                   _seats(result), sureness)
 
 
 def _rules(result: ComparisonSummary) -> str:
@@ -120,8 +127,11 @@ def _rules(result: ComparisonSummary) -> str:
         return (f"{diff.a} and {diff.b} have the same rules: any difference below is "
                 "chance alone.")
     titles = [line.title for line in diff.lines] or [o.path for o in diff.options]
-    listed = ", ".join(titles[:SHOWN]) + (f" and {len(titles) - SHOWN} more"
-                                           if len(titles) > SHOWN else "")
+    if len(titles) > SHOWN:
+        listed = ", ".join(titles[:SHOWN]) + f" and {len(titles) - SHOWN} more"
+    else:
+        listed = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1
+                              else titles)
     count = len(titles)
     return f"{diff.b} differs from {diff.a} in {count} rule{'s' * (count != 1)}: {listed}."
 
