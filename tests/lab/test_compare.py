@@ -105,7 +105,8 @@ def test_cli_text_json_and_pairs(
     argv = ["compare", "hig-1992-en", str(split), "-p", "4", "-g", "10", "-s", "1", "-q"]
     assert main([*argv, "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("Rules that differ between hig-1992-en and hig-split")
+    assert text.startswith("Verdict\nhig-split differs from hig-1992-en in 2 rules")
+    assert text.index("Verdict") < text.index("Rules that differ between hig-1992-en and hig-")
     assert "split equally" in text
     assert "B - A" in text and "winner's margin" in text and "Holm" in text
     pairs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -113,6 +114,8 @@ def test_cli_text_json_and_pairs(
     assert pairs[0]["a"]["seed"] == pairs[0]["b"]["seed"] == pairs[0]["seed"]
     assert main([*argv, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
+    assert data["verdict"][0].startswith("hig-split differs from hig-1992-en")
+    assert data["rows"][0]["method"] == "mcnemar" and len(data["rows"][0]["ci"]) == 2
     assert "auctions.double.payee" in {o["path"] for o in data["diff"]["options"]}
     assert {"figure", "a", "b", "difference", "p", "significant_holm"} <= set(data["rows"][0])
 

@@ -31,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.lab.progress import Progress
     from auctionrules.lab.runner import make_backend
     from auctionrules.lab.text import comparison_text
+    from auctionrules.lab.verdict import verdict
     from auctionrules.rulebook import UnknownLanguageError
 
     refused = check_report(args, "compare")
@@ -73,8 +74,10 @@ def run(args: argparse.Namespace) -> int:
             handle.close()
         if progress is not None:
             progress.close()
+    found = verdict(result)
     if args.format == "json":
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        print(json.dumps({"verdict": found.lines(), **result.to_dict()}, indent=2,
+                         ensure_ascii=False))
     else:
-        sys.stdout.write(comparison_text(result))
+        sys.stdout.write(found.text() + "\n" + comparison_text(result))
     return write_report(args, result, "compare") if args.report else 0

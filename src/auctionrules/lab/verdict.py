@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 
 import attrs
 
@@ -88,6 +89,14 @@ class Verdict:
         """Every sentence, in order."""
         return [self.rules, self.moved, *self.effects, *self.agents, self.seats, self.sureness]
 
+    def text(self, width: int = 88) -> str:
+        """The verdict as the terminal shows it: the lead, then a point a sentence."""
+        out = ["Verdict", *textwrap.wrap(self.rules, width), *textwrap.wrap(self.moved, width)]
+        for sentence in (*self.effects, *self.agents, self.seats, self.sureness):
+            out += textwrap.wrap(sentence, width, initial_indent="  - ",
+                                 subsequent_indent="    ")
+        return "\n".join(out) + "\n"
+
 
 def verdict(result: ComparisonSummary) -> Verdict:
     """The verdict of a comparison."""
@@ -115,7 +124,7 @@ def verdict(result: ComparisonSummary) -> Verdict:
         f"How sure: every interval is 95 %; a figure counts as changed only if it "
         f"survives Holm's correction for all {len(result.rows)} figures at once"
         + (f" ({loose} more pass p < 0.05 alone, as some would by chance)" if loose else "")
-        + ". Each is tested at its unit, the games paired by seed (see Method)."
+        + ". Each is tested at its unit, the games paired by seed (see the method below)."
     )
     return Verdict(_rules(result), lead, tuple(effects), tuple(_agents(result)),
                    _seats(result), sureness)
