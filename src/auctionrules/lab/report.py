@@ -25,7 +25,7 @@ from auctionrules.lab.comparison import ComparisonSummary
 from auctionrules.lab.plots import TITLES, plots
 from auctionrules.lab.summary import Summary
 from auctionrules.lab.text import interval, pct, spread
-from auctionrules.lab.words import auction
+from auctionrules.lab.words import AUCTIONS, auction
 
 SUFFIXES = (".html", ".htm", ".md")
 
@@ -98,7 +98,7 @@ def summary_blocks(summary: Summary) -> list[Block]:
         Heading(2, "Auctions", "auctions"),
         Table(("Auction (card that opened the lot)", "Share of lots sold", "Price"),
               tuple((auction(kind), pct(row["share"]), spread(row["price"]))
-                    for kind, row in data["auctions"].items()),
+                    for kind, row in sorted(data["auctions"].items(), key=_in_rulebook_order)),
               numeric=(1, 2)),
         Heading(2, "Artists", "artists"),
         Table(("Artist", "Final value", "Most valuable in"),
@@ -113,6 +113,11 @@ def summary_blocks(summary: Summary) -> list[Block]:
             "; A solid, B dashed", "")
         blocks += [Heading(3, TITLES[name]), Image(name, TITLES[name], image, caption)]
     return blocks
+
+
+def _in_rulebook_order(item: tuple[str, Any]) -> tuple[int, str]:
+    kind = item[0]
+    return (list(AUCTIONS).index(kind) if kind in AUCTIONS else len(AUCTIONS), kind)
 
 
 def _findings(summary: Summary, data: dict[str, Any]) -> list[str]:
