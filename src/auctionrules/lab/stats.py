@@ -176,7 +176,8 @@ def mcnemar(a_only: int, b_only: int, n: int) -> Significance:
     without continuity correction).
     The interval is the Wald interval of the difference of paired proportions,
     ``d +- z sqrt((b + c) - (b - c)^2 / n) / n`` (J. L. Fleiss, B. Levin & M. C. Paik,
-    Statistical Methods for Rates and Proportions, 3rd ed. (2003), eq. 13.12).
+    Statistical Methods for Rates and Proportions, 3rd ed. (2003), eq. 13.12), cut to
+    [-1, 1], where a difference of rates lies.
     """
     discordant = a_only + b_only
     if n <= 0 or discordant == 0:
@@ -184,7 +185,8 @@ def mcnemar(a_only: int, b_only: int, n: int) -> Significance:
     difference = (b_only - a_only) / n
     z = (b_only - a_only) / math.sqrt(discordant)
     half = Z95 * math.sqrt(max(0.0, discordant - (b_only - a_only) ** 2 / n)) / n
-    return Significance(difference, z, normal_sf2(z), difference - half, difference + half)
+    return Significance(difference, z, normal_sf2(z), max(-1.0, difference - half),
+                        min(1.0, difference + half))
 
 
 def paired_t(differences: Counter[int]) -> Significance:

@@ -115,9 +115,11 @@ def verdict(result: ComparisonSummary) -> Verdict:
         step = 100 * detectable(1 / result.a.players, games)
         lead = (
             f"No figure moves beyond chance: none of the {len(result.rows)} figures "
-            f"compared survives Holm's correction. With {games} games a change smaller "
-            f"than about {step:.0f} points in a win rate would go unseen; play more games "
-            "to see smaller ones."
+            "compared survives Holm's correction. "
+            + (f"With {games} games a change smaller than about {step:.0f} points in a win "
+               "rate would go unseen; play more games to see smaller ones." if step < 50 else
+               f"{games} game{'s' * (games != 1)} can hardly tell anything from chance: "
+               "play a few hundred.")
         )
     loose = sum(row.test.significant() and not row.holm for row in result.rows)
     sureness = (
@@ -182,8 +184,10 @@ def _seat(row: Row) -> bool:
 def _change(row: Row) -> str:
     """The difference of a rate and its interval, or that no pair of games differed."""
     test = row.test
-    if test.low == test.high == test.difference:
+    if test.low == test.high == test.difference == 0:
         return f"{_points(test.difference)}, the same in every pair of games"
+    if test.low == test.high or math.isnan(test.low):
+        return f"{_points(test.difference)}, too few games for an interval"
     return f"{_points(test.difference)}, 95 % CI {_points(test.low)} to {_points(test.high)}"
 
 
