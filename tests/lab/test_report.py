@@ -165,3 +165,33 @@ def test_cli_report_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
                  str(tmp_path / "r.pdf")]) == 2
     assert "a report is .html or .md" in capsys.readouterr().err
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_effects_in_words() -> None:
+    from auctionrules.lab.comparison import Row
+    from auctionrules.lab.stats import Ratio, Significance
+    from auctionrules.lab.verdict import effect
+
+    price = Row("auctions", "price of open", "mean", 60_000, 49_800,
+                Significance(-10_200, -5.0, 1e-6, -12_600, -7_800), "cluster-bootstrap",
+                holm=True, ratio=Ratio(-0.17, -0.21, -0.12))
+    assert effect(price, {}) == (
+        "The price of open auctions is 17 % lower (95 % CI 12\u201321 %): 49,800 instead of "
+        "60,000."
+    )
+    margin = Row("money", "margin of random over the best rival", "mean", -600_000, -300_000,
+                 Significance(300_000, 9.0, 1e-9, 250_000, 350_000), "paired-t",
+                 ratio=Ratio(-0.5, -0.55, -0.45))
+    assert effect(margin, {}).startswith(
+        "Random's margin over the best rival is 2.0 times smaller")
+    value = Row("artists", "final value of karl-gitter", "mean", 50_000, 55_000,
+                Significance(5_000, 3.0, 0.003, 2_000, 8_000), "paired-t",
+                ratio=Ratio(0.1, 0.04, 0.16))
+    assert effect(value, {"karl-gitter": "Karl Gitter"}).startswith(
+        "Karl Gitter's final value is 10 % higher (95 % CI 4\u201316 %)")
+    seat = Row("win rate", "seat 1", "rate", 0.25, 0.30,
+               Significance(0.05, 2.5, 0.01, 0.01, 0.09), "mcnemar")
+    assert effect(seat, {}) == (
+        "Player 2's win rate is 30.0% instead of 25.0% (+5.0 points, 95 % CI +1.0 points to "
+        "+9.0 points)."
+    )

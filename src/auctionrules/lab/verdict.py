@@ -41,6 +41,10 @@ def label(row: Row, names: dict[str, str]) -> str:
         return f"{names.get(artist, artist)}'s final value"
     if row.section == "win rate":
         return f"{figure}'s win rate"
+    for prefix, what in (("final money of ", "final money"), ("margin of ", "margin")):
+        if figure.startswith(prefix):
+            agent, _, rest = figure[len(prefix):].partition(" over ")
+            return f"{agent}'s {what}" + (f" over {rest}" if rest else "")
     if figure == "rounds":
         return "the number of rounds"
     if figure == "lots":
@@ -61,7 +65,8 @@ def effect(row: Row, names: dict[str, str]) -> str:
     ratio = row.ratio
     if ratio is not None and ratio.known():
         return (
-            f"{_capital(subject)} is {_relative(ratio.change, ratio.low, ratio.high)}: "
+            f"{_capital(subject)} is "
+            f"{_relative(ratio.change, ratio.low, ratio.high, negative=row.a < 0)}: "
             f"{_amount(row.b)} instead of {_amount(row.a)}."
         )
     return (
@@ -198,17 +203,19 @@ def _points(value: float) -> str:
     return f"{100 * value:+.1f} points".replace("-", "\u2212")
 
 
-def _relative(change: float, low: float, high: float) -> str:
-    """``17 % lower (95 % CI 12-21 %)``; a factor where B is half or twice A or beyond."""
+def _relative(change: float, low: float, high: float, *, negative: bool = False) -> str:
+    """``17 % lower (95 % CI 12-21 %)``; a factor where B is half or twice A or beyond.
+    Of a negative figure (a loser's margin) a ratio below 1 is nearer 0: "smaller"."""
     factor = 1 + change
+    up, down = ("larger", "smaller") if negative else ("higher", "lower")
     if factor >= 2 or 0 < factor <= 0.5:
-        word = "higher" if factor > 1 else "lower"
+        word = up if factor > 1 else down
         ends = sorted(_factor(1 + end) for end in (low, high) if 1 + end > 0)
         shown = f"{_times(_factor(factor))} {word}"
         if len(ends) == 2 and _times(ends[0]) != _times(ends[1]):
             return f"{shown} (95 % CI {_times(ends[0])} to {_times(ends[1])})"
         return shown
-    word = "higher" if change > 0 else "lower"
+    word = up if change > 0 else down
     return f"{abs(100 * change):.0f} % {word} ({_interval(low, high)})"
 
 
