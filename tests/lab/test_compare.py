@@ -112,6 +112,10 @@ def test_cli_text_json_and_pairs(
     pairs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [p["index"] for p in pairs] == list(range(10))
     assert pairs[0]["a"]["seed"] == pairs[0]["b"]["seed"] == pairs[0]["seed"]
+    before = out.read_bytes()
+    assert main([*argv, "-o", str(out)]) == 2  # refused before a game is played
+    assert "pairs.jsonl exists; use --force to replace it" in capsys.readouterr().err
+    assert out.read_bytes() == before
     assert main([*argv, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"][0].startswith("hig-split differs from hig-1992-en")
