@@ -300,7 +300,10 @@ def keep_notes(resolved: Sourced, own: Sourced) -> Sourced:
 
     A base's reading of an option no longer holds once a file sets that option
     itself (a note on how the open auction ends, in a file that changes how it
-    ends); the base's other readings are kept.
+    ends), nor once it sets an option beside it: a reading of one rule of an
+    auction tells how that auction ends (a broke auctioneer's offer that nobody
+    takes is kept by the auctioneer), which another rule of the same auction can
+    change (nobody buys: the card is unsold). The base's other readings are kept.
     """
     notes = resolved.data.get("notes")
     if not isinstance(notes, list):
@@ -316,7 +319,10 @@ def keep_notes(resolved: Sourced, own: Sourced) -> Sourced:
         topic = note.get("topic") if isinstance(note, dict) else None
         if origin != own.file and isinstance(topic, str):
             parts = tuple(topic.split("."))
-            if any(path[: len(parts)] == parts for path in changed):
+            # the option itself, what is inside it, or (for an option inside a section,
+            # such as auctions.fixed_price) anything else in its section
+            near = parts[:-1] if len(parts) > 2 else parts
+            if any(path[: len(near)] == near for path in changed):
                 continue
         kept.append(index)
     if len(kept) == len(notes):
