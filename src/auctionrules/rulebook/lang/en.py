@@ -237,7 +237,7 @@ SENTENCES: dict[str, str] = {
         "end the round. If a {card} is a double, no second card is added."
     ),
     "player_counts.N.dummy_hands.flip.when=after-auction": (
-        "After each auction, a {card} may be turned over."
+        "After each auction, it is time to turn a {card} over."
     ),
     "player_counts.N.dummy_hands.flip.when=between-turns": (
         "Between the players' turns, a {card} is turned over."

@@ -261,7 +261,7 @@ SENTENCES: dict[str, str] = {
     "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
     # Nombre de joueurs
     "player_counts.N.dummy_hands.hands": (
-        "À {players} joueurs, {hands} en plus, sans joueur pour la tenir : chaque main "
+        "À {players} joueurs, {hands} en plus, hors des mains des joueurs : chaque main "
         "reçoit {deal} cartes au fil des manches, et {face_down}."
     ),
     "@dummy.cards": (
@@ -271,7 +271,7 @@ SENTENCES: dict[str, str] = {
         "double enchère, on ne joue pas de deuxième carte."
     ),
     "player_counts.N.dummy_hands.flip.when=after-auction": (
-        "Après chaque vente aux enchères, une {card} peut être retournée."
+        "Après chaque vente aux enchères vient le moment de retourner une {card}."
     ),
     "player_counts.N.dummy_hands.flip.when=between-turns": (
         "Entre les tours des joueurs, une {card} est retournée."
