@@ -116,12 +116,12 @@ def observe_every_step(game: Game) -> np.ndarray:
     steps = 0
     while True:
         for seat in range(players):
-            fast = reader.observe(game, seat, out)
+            fast = reader.observe(game.view(seat), out)
             assert fast.dtype == np.float32
             slow = encode_view(enc, game.view(seat))
             assert np.array_equal(fast, slow), (steps, seat, differences(enc, fast, slow))
         if game.is_over:
-            return reader.observe(game, 0, enc.new_observation())
+            return reader.observe(game.view(0), enc.new_observation())
         seat = game.to_act()[0]
         game.step(agent.act(game.view(seat), game.legal(seat)), seat)
         steps += 1
@@ -168,8 +168,8 @@ def test_observation_hides_what_the_view_hides(
         for seat in range(players):
             twin = secrets_changed(game, seat, rng)
             assert twin.hands != game.hands or len({*game.deck}) <= 1 or not game.deck
-            mine = reader.observe(game, seat, enc.new_observation())
-            theirs = reader.observe(twin, seat, enc.new_observation())
+            mine = reader.observe(game.view(seat), enc.new_observation())
+            theirs = reader.observe(twin.view(seat), enc.new_observation())
             assert np.array_equal(mine, theirs), (seat, differences(enc, mine, theirs))
         moments += 1
 

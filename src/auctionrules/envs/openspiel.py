@@ -237,7 +237,7 @@ class ObservationObserver:
         if game is None:
             self.tensor.fill(0.0)
         else:
-            self._table.reader.observe(game, player, self.tensor)
+            self._table.reader.observe(game.view(player), self.tensor)
 
     def string_from(self, state: ModernArtState, player: int) -> str:
         """The non-zero parts of the observation, by name."""

@@ -87,8 +87,8 @@ class Table:
         return Game.new(rules=self.rules, seed=seed)
 
     def observation(self, game: Game, seat: int) -> Vector:
-        """A new observation vector of ``seat``."""
-        return self._observe(game, seat, self._zeros.copy())
+        """A new observation vector of ``seat``: its view (:meth:`Game.view`) as a vector."""
+        return self._observe(game.view(seat), self._zeros.copy())
 
     def mask(self, game: Game, seat: int) -> Mask:
         """A new legal-action mask of ``seat`` (all 0 when it is not their turn)."""
