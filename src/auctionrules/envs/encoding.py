@@ -19,7 +19,8 @@ range holds fewer than ``B`` amounts, several buckets name the same amount and
 only the first of them is legal in the mask, so every legal index is a distinct
 move. Moves of other kinds the engine may offer (a limit bid, say) are not in
 the space: the mask leaves them out, and a ``Legal`` with more attributes than
-``actions``, ``bid`` and ``price`` is read for those three only. The observation layout is :attr:`Encoding.parts` (see :mod:`.reader`).
+``actions``, ``bid`` and ``price`` is read for those three only. The
+observation layout is :attr:`Encoding.parts` (see :mod:`.reader`).
 """
 
 from __future__ import annotations
@@ -177,9 +178,13 @@ class Encoding:
 
     def mask(self, game: Game, seat: int, out: Mask) -> Mask:
         """Fill ``out`` with 1 at each legal index of ``seat`` (all 0 if not their turn)."""
+        return self.mask_of(game.legal(seat), out)
+
+    def mask_of(self, legal: Legal, out: Mask) -> Mask:
+        """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
+        ``bid`` and ``price``; other kinds of move are not in the space)."""
         w: Any = out.data  # (single writes cost a fifth of numpy's)
         w[:] = self._no_mask
-        legal = game.legal(seat)
         by_id = self._by_id
         for action in legal.actions:
             index = by_id.get(id(action))
