@@ -95,6 +95,11 @@ class Record:
                 hand = game.view(other).hand or ()
                 lines[:] = [(at, f"p{other} drawn hand: {' '.join(hand)}")]
 
+    @property
+    def events(self) -> int:
+        """How many of the game's events are recorded."""
+        return self._done
+
     def public_text(self) -> str:
         """Every public event so far, a line each."""
         lines = self._lines
@@ -223,8 +228,10 @@ class VectorObserver:
             self._holds = (None, -1, -1)
             return
         # (OpenSpiel asks for the tensor and the string of one state in turn: a game
-        # changes only by actions, so the same game with as many actions is the same)
-        moves = len(game.log)
+        # changes only by actions, each leaving an event, so the same game with as many
+        # events recorded is the same)
+        record = state.record
+        moves = -1 if record is None else record.events
         held = self._holds
         if held[0] is game and held[1] == moves and held[2] == player:
             return
