@@ -184,20 +184,7 @@ class Reader:
         if dummies:
             at = self._dummy
             w[at : at + len(dummies)] = array("f", dummies)
-        cash = view.cash
-        if me:
-            cash = cash[me:] + cash[:me]
-        if None in cash:
-            at, known = self._cash, self._known
-            for k, money in enumerate(cash):
-                if money is not None:
-                    w[at + k] = money * scale
-                    w[known + k] = 1.0
-        else:
-            at = self._cash
-            w[at : at + n] = array("f", [money * scale for money in cash])  # type: ignore[operator]
-            at = self._known
-            w[at : at + n] = self._ones
+        self._money(view.cash, me, w)
         sales = view.sales
         if sales:
             at = self._spent
@@ -228,6 +215,23 @@ class Reader:
             paintings = view.paintings
             w[at : at + n] = array("f", paintings[me:] + paintings[:me])
         return out
+
+    def _money(self, cash: tuple[int | None, ...], me: int, w: Any) -> None:
+        """The cash the view shows (``None`` where hidden), from ``me`` on."""
+        n, scale = self._n, self._scale
+        if me:
+            cash = cash[me:] + cash[:me]
+        if None in cash:
+            at, known = self._cash, self._known
+            for k, money in enumerate(cash):
+                if money is not None:
+                    w[at + k] = money * scale
+                    w[known + k] = 1.0
+        else:
+            at = self._cash
+            w[at : at + n] = array("f", [money * scale for money in cash])  # type: ignore[operator]
+            at = self._known
+            w[at : at + n] = self._ones
 
     def _lot(self, lot: dict[str, Any], me: int, w: Any) -> None:
         n, scale, code = self._n, self._scale, self._code
