@@ -167,7 +167,7 @@ class Reader:
     def observe(self, view: View, out: Vector, anchor: int | None = None) -> Vector:
         """Write ``view`` into ``out`` and return it; per-seat parts start at the view's
         seat (a spectator's view: at ``anchor``, by default seat 0)."""
-        n, artists, scale = self._n, self._artists, self._scale
+        n, artists = self._n, self._artists
         seat = view.seat
         me = seat if seat is not None else (anchor or 0)
         # (slices written from arrays, single entries through a memoryview: a fifth of
