@@ -35,6 +35,7 @@ from auctionrules.engine.game import Game
 
 if TYPE_CHECKING:
     from auctionrules.engine.actions import Action
+    from auctionrules.engine.events import Events
     from auctionrules.engine.rules import Rules
 
 #: An outcome of a random flip: its probability and the draws that give it.
@@ -103,16 +104,16 @@ def dealt_game(rules: Rules, drawn: list[int]) -> Game:
     )
 
 
-def try_move(game: Game, move: Action, seat: int) -> Game | FlipOutcomes:
-    """``move`` carried out on a clone of ``game`` when it draws nothing (the clone);
-    else the outcomes of its draws (see the module docstring)."""
+def try_move(game: Game, move: Action, seat: int) -> tuple[Game, Events] | FlipOutcomes:
+    """``move`` carried out on a clone of ``game`` when it draws nothing (the clone and
+    the move's events); else the outcomes of its draws (see the module docstring)."""
     probe = game.clone()
     probe.set_chance(Draws())
     try:
-        probe.step(move, seat)
+        events = probe.apply(move, seat)
     except UndrawnError:
         return flip_outcomes(game, move, seat)
-    return probe
+    return probe, events
 
 
 def flip_outcomes(game: Game, move: Action, seat: int) -> FlipOutcomes:
@@ -143,8 +144,9 @@ def flip_outcomes(game: Game, move: Action, seat: int) -> FlipOutcomes:
     return outcomes
 
 
-def play_outcome(game: Game, move: Action, seat: int, script: tuple[int, ...]) -> None:
-    """Carry out ``move`` with its draws scripted."""
+def play_outcome(game: Game, move: Action, seat: int, script: tuple[int, ...]) -> Events:
+    """Carry out ``move`` with its draws scripted; its events."""
     game.set_chance(Draws(script))
-    game.step(move, seat)
+    events = game.apply(move, seat)
     game.set_chance(Draws())
+    return events

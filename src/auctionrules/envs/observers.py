@@ -34,6 +34,9 @@ import pyspiel
 from auctionrules.envs.encoding import Vector
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from auctionrules.engine.events import Event
     from auctionrules.engine.game import Game
     from auctionrules.envs.openspiel import ModernArtState
     from auctionrules.envs.table import Table
@@ -47,35 +50,31 @@ class Record:
     its hand as each round's deal left it (from its view). Copied with its state;
     the texts, immutable, are shared."""
 
-    __slots__ = ("_done", "_lines", "_private", "_round", "_text", "_text_lines")
+    __slots__ = ("_lines", "_private", "_round", "_text", "_text_lines")
 
     def __init__(self, game: Game | None) -> None:
         self._lines: list[str] = []
-        self._done = 0
         self._text = ""
         self._text_lines = 0
         self._round = 0
         self._private: list[list[tuple[int, str]]] = []
         if game is not None:
             self._private = [[] for _ in range(game.n)]
-            self.update(game)
+            self.update(game, game.events)
 
     def copy(self) -> Record:
         """An independent copy."""
         twin = Record(None)
         twin._lines = list(self._lines)
-        twin._done, twin._round = self._done, self._round
+        twin._round = self._round
         twin._text, twin._text_lines = self._text, self._text_lines
         twin._private = [list(lines) for lines in self._private]
         return twin
 
-    def update(self, game: Game) -> None:
-        """Take in the events since the last update (and, at a new round, each seat's
-        hand as its view shows it)."""
-        events = game.events
-        if len(events) > self._done:
-            self._lines.extend(str(e) for e in events[self._done :])
-            self._done = len(events)
+    def update(self, game: Game, events: Sequence[Event]) -> None:
+        """Take in a move's ``events`` (and, at a new round, each seat's hand as its
+        view shows it)."""
+        self._lines.extend([str(e) for e in events])
         if game.round_number != self._round:
             self._round = game.round_number
             at = len(self._lines)
@@ -87,18 +86,12 @@ class Record:
         """After ``game`` was drawn again for ``seat`` (a determinization): the other
         seats' hands as dealt are not known, so their record says the hand each holds
         in the game drawn, from its view. The public events so far are those recorded
-        (the game drawn has a history of its own): the record follows it from here."""
-        self._done = len(game.events)
+        (the game drawn has a history of its own): the record follows its moves."""
         at = len(self._lines)
         for other, lines in enumerate(self._private):
             if other != seat:
                 hand = game.view(other).hand or ()
                 lines[:] = [(at, f"p{other} drawn hand: {' '.join(hand)}")]
-
-    @property
-    def events(self) -> int:
-        """How many of the game's events are recorded."""
-        return self._done
 
     def public_text(self) -> str:
         """Every public event so far, a line each."""
@@ -216,26 +209,30 @@ class VectorObserver:
             parts = self.dict
         #: each entry's label in the string: ``name:index``
         self._labels = [f"{name}:{i}" for name, part in parts.items() for i in range(part.size)]
-        #: what the tensor holds: the game (held, so that it is that very game), the
-        #: number of its actions then, and the seat
-        self._holds: tuple[Game | None, int, int] = (None, -1, -1)
+        #: the position last observed (its token, held so that it is that very object)
+        #: and each seat's tensor and string of it
+        self._token: object = None
+        self._tensors: dict[int, Vector] = {}
+        self._strings: dict[int, str] = {}
 
     def set_from(self, state: ModernArtState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation."""
         game = state.engine_game
         if game is None:
             self.tensor.fill(0.0)
-            self._holds = (None, -1, -1)
             return
-        # (OpenSpiel asks for the tensor and the string of one state in turn: a game
-        # changes only by actions, each leaving an event, so the same game with as many
-        # events recorded is the same)
-        record = state.record
-        moves = -1 if record is None else record.events
-        held = self._holds
-        if held[0] is game and held[1] == moves and held[2] == player:
+        # (OpenSpiel asks for every seat's tensor and string of a state, and of its
+        # copies, in turn: what was made is kept per seat while the position's token
+        # says it is the same position)
+        token = state._shared.token
+        if self._token is not token:
+            self._token = token
+            self._tensors.clear()
+            self._strings.clear()
+        kept = self._tensors.get(player)
+        if kept is not None:
+            self.tensor[:] = kept
             return
-        self._holds = (game, moves, player)
         if self._public:
             view = game.view(player) if self._private else game.public_view()
             self._reader.observe(view, self._full, anchor=player)
@@ -245,10 +242,16 @@ class VectorObserver:
             self.dict["hand"][:] = full["hand"]
             self.dict["cash"][0] = full["cash"][0]
             self.dict["own_sealed_bid"][0] = full["own_sealed_bid"][0]
+        self._tensors[player] = self.tensor.copy()
 
     def string_from(self, state: ModernArtState, player: int) -> str:
         """The non-zero entries of each part, by name: ``name:index=value ...``."""
         self.set_from(state, player)
-        tensor, labels = self.tensor, self._labels
-        values = tensor.tolist()
-        return " ".join([f"{labels[i]}={values[i]:g}" for i in np.flatnonzero(tensor).tolist()])
+        text = self._strings.get(player)
+        if text is None:
+            tensor, labels = self.tensor, self._labels
+            values = tensor.tolist()
+            text = self._strings[player] = " ".join(
+                [f"{labels[i]}={values[i]:g}" for i in np.flatnonzero(tensor).tolist()]
+            )
+        return text

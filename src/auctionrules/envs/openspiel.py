@@ -40,6 +40,7 @@ from typing import Any
 import pyspiel
 
 from auctionrules.engine.actions import Action
+from auctionrules.engine.events import Event
 from auctionrules.engine.game import Game
 from auctionrules.envs import chance
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
@@ -140,12 +141,17 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Shared:
     """Everything of one state but its OpenSpiel bookkeeping. pyspiel copies a Python
-    state by deep-copying its attributes: this holder's copy clones the game
-    (:meth:`Game.clone`, tens of microseconds) and shares what is immutable (the
-    table, the texts), where a deep copy of the whole game took seconds a game."""
+    state by deep-copying its attributes (for every state of a simulation, and again
+    to check each move): a copy here shares the game and the record with the state
+    it was made from, and whichever of them moves first takes its own copy
+    (:meth:`Game.clone`, tens of microseconds), where a deep copy of the whole game
+    took seconds a game. ``token`` names the position: a new object at every move,
+    shared by copies that have not moved since, so what was computed for it (legal
+    moves here, observations in :mod:`.observers`) holds for all of them."""
 
     __slots__ = (
-        "drawn", "game", "pending", "player", "random_flips", "record", "reward", "table", "total",
+        "drawn", "game", "legal", "owned", "pending", "player", "random_flips", "record",
+        "reward", "table", "token", "total",
     )
 
     def __init__(self, game: ModernArtGame) -> None:
@@ -159,18 +165,23 @@ class _Shared:
         #: a move waiting for chance to turn a dummy card over: seat, move, outcomes
         self.pending: tuple[int, Action, chance.FlipOutcomes] | None = None
         self.record: Record | None = None
+        #: whether the game and the record are this holder's alone (else copied first)
+        self.owned = True
         #: who acts: a seat, chance or terminal (OpenSpiel asks often; kept by ``turn``)
         self.player = int(pyspiel.PlayerId.CHANCE)
+        self.token = object()
+        #: the legal indices at ``token`` (``None``: not asked yet)
+        self.legal: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         twin = _Shared.__new__(_Shared)
         twin.table, twin.total = self.table, self.total
         twin.random_flips, twin.reward = self.random_flips, self.reward
         twin.drawn = list(self.drawn)
-        twin.game = None if self.game is None else self.game.clone()
+        twin.game, twin.record = self.game, self.record
+        self.owned = twin.owned = False
         twin.pending = self.pending  # (immutable)
-        twin.record = None if self.record is None else self.record.copy()
-        twin.player = self.player
+        twin.player, twin.token, twin.legal = self.player, self.token, self.legal
         return twin
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -182,8 +193,22 @@ class _Shared:
         return (_restore, (self.table, self.total, self.random_flips, self.reward,
                            buffer.getvalue()))
 
-    def turn(self) -> None:
-        """Find who acts now."""
+    def own(self) -> Game:
+        """The game, this holder's alone (copied if shared), before it moves."""
+        game = self.game
+        assert game is not None and self.record is not None
+        if not self.owned:
+            self.game = game = game.clone()
+            if self.random_flips:
+                game.set_chance(chance.Draws())
+            self.record = self.record.copy()
+            self.owned = True
+        return game
+
+    def moved(self) -> None:
+        """After any change: a new position, and who acts in it."""
+        self.token = object()
+        self.legal = None
         game = self.game
         if game is None or self.pending is not None:
             self.player = int(pyspiel.PlayerId.CHANCE)
@@ -194,22 +219,21 @@ class _Shared:
 
     def play(self, move: Action, seat: int) -> None:
         """Carry out a legal ``move``, or stop at the chance node of its random flip."""
-        game = self.game
-        assert game is not None
         if self.random_flips:
-            tried = chance.try_move(game, move, seat)
-            if isinstance(tried, Game):
-                self.game = tried
-                self._moved()
+            assert self.game is not None
+            tried = chance.try_move(self.game, move, seat)
+            if isinstance(tried, tuple):
+                self.own()  # (the record)
+                self.game = tried[0]
+                self._recorded(tried[1])
             else:
                 self.pending = (seat, move, tried)
             return
-        game.apply_unchecked(move, seat)
-        self._moved()
+        self._recorded(self.own().apply(move, seat))
 
-    def _moved(self) -> None:
+    def _recorded(self, events: Sequence[Event]) -> None:
         assert self.game is not None and self.record is not None
-        self.record.update(self.game)
+        self.record.update(self.game, events)
 
 
 class ModernArtState(pyspiel.State):  # type: ignore[misc]
@@ -235,12 +259,13 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         shared = self._shared
-        game = shared.game
-        if game is None or shared.pending is not None or game.is_over:
+        if player != shared.player or player < 0:
             return []
-        if player != game.to_act()[0]:
-            return []
-        return shared.table.encoding.legal_indices(game, player)
+        legal = shared.legal
+        if legal is None:
+            assert shared.game is not None
+            legal = shared.legal = shared.table.encoding.legal_indices(shared.game, player)
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card dealt, or the dummy card turned over, with probabilities."""
@@ -253,7 +278,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self._apply(int(action))
-        self._shared.turn()
+        self._shared.moved()
 
     def _apply(self, action: int) -> None:
         shared = self._shared
@@ -266,6 +291,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
                 if shared.random_flips:
                     game.set_chance(chance.Draws())
                 shared.record = Record(game)
+                shared.owned = True
             return
         game = shared.game
         if shared.pending is not None:
@@ -273,8 +299,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
             if action not in outcomes:
                 raise ValueError(f"chance outcome {action} is not one of {sorted(outcomes)}")
             shared.pending = None
-            chance.play_outcome(game, move, seat, outcomes[action][1])
-            shared._moved()
+            shared._recorded(chance.play_outcome(shared.own(), move, seat, outcomes[action][1]))
             return
         seat = game.to_act()[0]
         shared.play(shared.table.encoding.action(game.legal(seat), action), seat)
@@ -313,6 +338,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
             return twin  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**31)
         other = twin._shared
+        other.own()  # (the record)
         other.game = game = shared.game.determinize(player_id, seed)
         assert other.record is not None
         other.record.resampled(game, player_id)
@@ -322,7 +348,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
             seat, move, _ = shared.pending
             other.pending = None
             other.play(move, seat)
-        other.turn()
+        other.moved()
         return twin  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -365,6 +391,7 @@ def _restore(table: Table, total: int, random_flips: bool, reward: str, data: by
         table, total, random_flips, reward)
     shared.drawn, shared.game, shared.pending, shared.record, shared.player = _RulesOfTable(
         data, table).load()
+    shared.owned, shared.token, shared.legal = True, object(), None
     if random_flips and shared.game is not None:
         shared.game.set_chance(chance.Draws())
     return shared

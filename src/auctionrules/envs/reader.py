@@ -107,6 +107,7 @@ class Reader:
         "_sealed",
         "_sizes",
         "_spent",
+        "_spent_paid",
         "_spent_values",
         "_table",
         "_to_act",
@@ -159,7 +160,8 @@ class Reader:
         self._hand_values: list[array[float]] = [array("f")] * n
         self._board_of: object = None
         self._board_values = array("f")
-        self._sales_of: object = None
+        self._sales_of: Any = None
+        self._spent_paid: list[int] = []
         self._spent_values = array("f")
         self._owned_of: object = None
         self._owned_values = array("f")
@@ -279,14 +281,18 @@ class Reader:
 
     def _spent_of(self, sales: Any) -> array[float]:
         """What each seat paid for lots, scaled, in seat order twice over (a seat's
-        rotation is one slice)."""
-        if self._sales_of is not sales:
-            spent = [0] * self._n
-            for _, buyer, price in sales:
-                spent[buyer] += price
-            scale = self._scale
-            self._sales_of = sales
-            self._spent_values = array("f", [v * scale for v in spent] * 2)
+        rotation is one slice). Sales only add up within a game: a record that starts
+        with the one last read adds its new sales only."""
+        last = self._sales_of
+        if last is sales or last == sales:
+            return self._spent_values
+        start = len(last) if last is not None and sales[: len(last)] == last else 0
+        spent = self._spent_paid if start else [0] * self._n
+        for _, buyer, price in sales[start:]:
+            spent[buyer] += price
+        scale = self._scale
+        self._sales_of, self._spent_paid = sales, spent
+        self._spent_values = array("f", [v * scale for v in spent] * 2)
         return self._spent_values
 
     def _owned_counts(self, owned: Any, me: int) -> array[float]:
