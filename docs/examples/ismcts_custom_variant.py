@@ -29,8 +29,9 @@ def play(game: object, bot: ismcts.ISMCTSBot, rng: np.random.RandomState) -> lis
     """One game: the bot as seat 0, random seats elsewhere; the returns."""
     state = game.new_initial_state()  # type: ignore[attr-defined]
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+        if state.is_chance_node():  # (a card dealt, a dummy card turned over)
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         elif state.current_player() == 0:
             state.apply_action(bot.step(state))
         else:

@@ -180,7 +180,7 @@ class Theme:
     artists: tuple[Artist, ...] = attrs.field(converter=_artists)
     currency: Currency = Currency()
     artist_noun: Text = attrs.field(converter=_text, default=default("theme.artist_noun"))
-    split_source: str | None = None
+    split_source: Text | None = attrs.field(default=None, converter=_optional_text)
 
     def artist(self, artist_id: str) -> Artist:
         """The artist named ``artist_id``; ``KeyError`` if the theme has none."""
@@ -406,7 +406,7 @@ class Ruleset:
     scoring: Scoring
     kind: Kind = default("kind")
     description: Text | None = attrs.field(default=None, converter=_optional_text)
-    edition: str | None = None
+    edition: Text | None = attrs.field(default=None, converter=_optional_text)
     publisher: str | None = None
     year: int | None = None
     language: Language = default("language")

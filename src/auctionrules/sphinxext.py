@@ -9,6 +9,9 @@ Add ``"auctionrules.sphinxext"`` to ``extensions`` in any Sphinx project's
     .. auctionrules-rulebook::
        :path: rules/our-club.yaml
 
+    .. auctionrules-rulebook:: hig-1992-en
+       :module: mystery-hand
+
     .. auctionrules-schema::
 
     .. auctionrules-cli::
@@ -58,7 +61,9 @@ class RulebookDirective(_GeneratedDirective):
     Options: ``:lang:`` (default: the ruleset's language), ``:path:`` a ruleset
     file relative to the page, ``:title:`` also print the rulebook's own title,
     ``:no-example:`` leave out the worked example, ``:players-only:`` the closing
-    designer section.
+    designer section, ``:module:`` rule modules applied on top, as the command
+    line's ``--module`` (bundled ids or files relative to the page, separated by
+    commas, applied in order).
     """
 
     optional_arguments = 1
@@ -69,7 +74,23 @@ class RulebookDirective(_GeneratedDirective):
         "title": directives.flag,
         "no-example": directives.flag,
         "players-only": directives.flag,
+        "module": directives.unchanged_required,
     }
+
+    def modules(self) -> list[str | Path]:
+        """The ``:module:`` list: a bundled id as written, a file relative to the page."""
+        found: list[str | Path] = []
+        for item in self.options.get("module", "").split(","):
+            name = item.strip()
+            if not name:
+                continue
+            if "/" in name or name.endswith((".yaml", ".yml")):
+                _, absolute = self.env.relfn2path(name)
+                self.env.note_dependency(absolute)
+                found.append(Path(absolute))
+            else:
+                found.append(name)
+        return found
 
     def run(self) -> list[nodes.Node]:
         """Load, generate, parse."""
@@ -83,7 +104,7 @@ class RulebookDirective(_GeneratedDirective):
         else:
             raise self.error("auctionrules-rulebook needs a ruleset id or a :path: option")
         try:
-            ruleset = load_ruleset(ref)
+            ruleset = load_ruleset(ref, self.modules())
             document = build_document(
                 ruleset, self.options.get("lang"), example="no-example" not in self.options,
                 designer="players-only" not in self.options,

@@ -72,11 +72,11 @@ def test_docs_of_an_optional_module_that_does_not_fit(tmp_path: Path) -> None:
     )
     result = run("docs", str(house))
     assert result.returncode == 1
-    assert "the deal needs 4 x 22 = 88 cards" in result.stderr
+    assert "deal needs 4 x 22 = 88 cards" in result.stderr
     assert result.stdout == ""
-    compared = run("diff", "hig-1992-en", str(house))  # 1 means "different" for diff
-    assert compared.returncode == 2
-    assert "the deal needs 4 x 22 = 88 cards" in compared.stderr
+    compared = run("diff", "hig-1992-en", str(house))  # invalid: 1, as from every command
+    assert compared.returncode == 1
+    assert "deal needs 4 x 22 = 88 cards" in compared.stderr
 
 
 def test_diff_exit_codes_and_text() -> None:
@@ -84,7 +84,7 @@ def test_diff_exit_codes_and_text() -> None:
     assert same.returncode == 0
     assert same.stdout == "hig-1992-en and hig-1992-en have the same rules.\n"
     differ = run("diff", "hig-1992-en", "hig-1992-fr")
-    assert differ.returncode == 1
+    assert differ.returncode == 3
     assert "The auctions › Double auction" in differ.stdout
     assert "  hig-1992-fr: A card drawn at random from the dummy hand is turned over." in (
         differ.stdout
@@ -93,7 +93,7 @@ def test_diff_exit_codes_and_text() -> None:
 
 def test_diff_json() -> None:
     result = run("diff", "hig-1992-en", "hig-1992-fr", "--format", "json")
-    assert result.returncode == 1
+    assert result.returncode == 3
     data = json.loads(result.stdout)
     assert {"path": "auctions.double.payee", "a": "adder", "b": "split-equally"} in data["options"]
 

@@ -174,7 +174,7 @@ def test_diff_with_a_module_shows_what_the_module_changes() -> None:
          "--module", "single-beneficiary"],
         capture_output=True, text=True, check=False,
     )
-    assert result.returncode == 1, result.stderr
+    assert result.returncode == 3, result.stderr
     assert "hig-1992-en-with-single-beneficiary" in result.stdout
     assert "Who is paid for a double: the player who added the second card / the auctioneer " \
         "of the lot" in result.stdout

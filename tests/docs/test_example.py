@@ -31,8 +31,8 @@ def test_the_french_book_example_is_reproduced() -> None:
     ]
     assert [row[2] for row in rows] == ["1er", "3e", "-", "2e"]
     assert (
-        f"Manche 3 : Krypto n'est pas classé ; sa colonne totalise pourtant 40{nbsp}000{nbsp}$, "
-        "mais ses tableaux ne valent rien." in text
+        f"Manche 3 : aucun rang pour Krypto ; sa colonne totalise pourtant 40{nbsp}000{nbsp}$, "
+        "mais ses tableaux ne valent rien." in text  # (said without agreeing with the name)
     )
 
 

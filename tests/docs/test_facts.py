@@ -144,7 +144,7 @@ HIG_FR = [
     ("auctions.fixed_price", "Le vendeur ne peut pas fixer le prix au-dessus de la somme"),
     # 004 E. Double enchère : parts égales ; reste de $1.000 au nouveau vendeur ; part à la banque
     ("auctions.double", "l'argent est divisé en parts égales entre le vendeur initial"),
-    ("auctions.double", "le nouveau vendeur obtient les 1\u00a0000\u00a0$ du reste de la division"),
+    ("auctions.double", "l'unité restante (1\u00a0000\u00a0$) revient au nouveau vendeur"),
     ("auctions.double", "il paie sa part à la banque et l'autre part à l'autre vendeur"),
     ("auctions.double", "perdent une possibilité d'être vendeur"),
     # 004 Fin des ventes : « il y aura deux peintures invendues plutôt qu'une »

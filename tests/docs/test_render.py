@@ -63,6 +63,26 @@ def test_value_labels_name_real_option_values(lang: str) -> None:
         assert value in known, key
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_named_option_value_has_a_label(lang: str) -> None:
+    """The designer section and ``diff`` name a value in words, never as the YAML
+    writes it (``unsold``, ``cumulative-always``): every enum value of every option a
+    ruleset has gets a label (yes/no words serve for booleans)."""
+    from auctionrules.rulebook import schema
+    from auctionrules.rulebook.writer import value_key
+
+    document = load_ruleset("hig-1992-en").document
+    missing = [
+        f"{opt.path}={value}"
+        for opt, _ in schema.document_options(document)
+        if opt.path not in schema.METADATA_PATHS | {"language", "kind"}
+        for value in opt.choices()
+        if not isinstance(value, bool)
+        and catalog(lang).value_label(opt.path, value_key(value)) is None
+    ]
+    assert missing == []
+
+
 def test_the_designer_section_can_be_left_out() -> None:
     ruleset = load_ruleset("hig-1992-fr")
     assert "## Pour les concepteurs" in render(ruleset, example=False)

@@ -127,6 +127,28 @@ def test_extension_in_another_project(tmp_path: Path) -> None:
     assert "auctionrules docs" in html
 
 
+def test_extension_applies_modules_as_the_cli_does(tmp_path: Path) -> None:
+    """``:module:`` as ``--module``: the same rulebook as ``auctionrules docs ID --module M``."""
+    from auctionrules.rulebook import build_document, rst
+
+    html, warnings = build(tmp_path, (
+        "Rules\n=====\n\n"
+        ".. auctionrules-rulebook:: hig-1992-en\n   :module: mystery-hand\n   :no-example:\n"
+    ))
+    # a second Sphinx app in one process re-registers Sphinx's own nodes: not ours
+    assert [w for w in warnings.splitlines() if "already registered" not in w] == []
+    plain = build_document(load_ruleset("hig-1992-en"), example=False)
+    moduled = build_document(load_ruleset("hig-1992-en", ["mystery-hand"]), example=False)
+    new = set(rst.render(moduled).splitlines()) - set(rst.render(plain).splitlines())
+    sentence = max((line.strip() for line in new if "dummy" in line.lower()), key=len)
+    assert sentence.split("*")[0][:40] in html.replace("’", "'")
+    (tmp_path / "bad").mkdir()
+    _, warned = build(tmp_path / "bad", (
+        "Rules\n=====\n\n.. auctionrules-rulebook:: hig-1992-en\n   :module: mystery-hnad\n"
+    ))
+    assert "mystery-hnad" in warned
+
+
 def test_extension_reports_a_bad_ruleset(tmp_path: Path) -> None:
     _, warnings = build(tmp_path, "Rules\n=====\n\n.. auctionrules-rulebook:: no-such-edition\n")
     assert "cannot load ruleset 'no-such-edition'" in warnings
@@ -146,3 +168,39 @@ def test_extension_metadata() -> None:
     meta = sphinxext.setup(app)  # type: ignore[arg-type]
     assert meta["parallel_read_safe"] is True
     assert app.directives == ["auctionrules-rulebook", "auctionrules-schema", "auctionrules-cli"]
+
+
+BLOCKER = '''
+import sys
+
+
+class Missing:
+    """Imports of the rl extra's libraries fail, as where only the docs extra is installed."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"gymnasium", "pettingzoo", "pyspiel"}:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, Missing())
+'''
+
+
+def test_the_site_builds_without_the_rl_extra(tmp_path: Path) -> None:
+    """``pip install '.[docs]'`` then ``sphinx-build``: the API pages of the
+    reinforcement-learning adapters import libraries only the ``rl`` extra brings."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "sitecustomize.py").write_text(BLOCKER, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT / "src")])}
+    built = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html", str(DOCS),
+         str(tmp_path / "html")],
+        env=env, capture_output=True, text=True, check=False, timeout=900,
+    )
+    assert built.returncode == 0, built.stderr
+    page = (tmp_path / "html" / "rl-gymnasium.html").read_text(encoding="utf-8")
+    assert "ModernArtEnv" in page

@@ -1,7 +1,9 @@
-"""Helpers of the environment tests: configurations, random legal play, a reference encoder."""
+"""Helpers of the environment tests: configurations, random legal play, a reference encoder,
+games changed in what one seat may not see."""
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import cache
 
@@ -9,6 +11,7 @@ import numpy as np
 
 from auctionrules import resources
 from auctionrules.engine import Game, View
+from auctionrules.engine.flow import index_hands
 from auctionrules.envs.encoding import Encoding
 from auctionrules.loader import load_ruleset
 from auctionrules.model import AUCTION_TYPES, Ruleset
@@ -97,3 +100,30 @@ def differences(enc: Encoding, a: np.ndarray, b: np.ndarray) -> dict[str, tuple[
     """The parts where two observations differ, for assertion messages."""
     x, y = enc.split(a), enc.split(b)
     return {k: (x[k].tolist(), y[k].tolist()) for k in x if not np.array_equal(x[k], y[k])}
+
+
+def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` in which everything ``seat`` may not see is changed: the other
+    hands, the dummy hands and the deck reshuffled among themselves, the others' sealed
+    bids, and behind screens the others' cash."""
+    other = copy.deepcopy(game)
+    n = game.n
+    others = [s for s in range(n) if s != seat]
+    groups = [other.hands[s] for s in others] + other.hands[n:] + [other.deck]
+    pool = [c for g in groups for c in g]
+    rng.shuffle(pool)
+    for group in groups:
+        group[:], pool = pool[: len(group)], pool[len(group):]
+    index_hands(other.state)
+    other._legal = None
+    lot = other.lot
+    if lot is not None and lot.sealed:
+        for s in others:
+            if lot.sealed[s] is not None:
+                lot.sealed[s] = (lot.sealed[s] or 0) + game.rules.unit * rng.randint(1, 7)
+    if game.rules.screens and not game.is_over:
+        cash = list(other.cash)
+        for s in others:
+            cash[s] += game.rules.unit * rng.randint(1, 9)
+        other.state.cash = tuple(cash)
+    return other

@@ -3,7 +3,6 @@ exactly what the seat's view shows."""
 
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 
@@ -13,12 +12,20 @@ import pytest
 pytest.importorskip("numpy")
 
 from auctionrules.engine import Bid, Game, Price, RandomAgent
-from auctionrules.engine.flow import index_hands
+from auctionrules.engine.actions import Action
+from auctionrules.engine.legal import Legal
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
 from auctionrules.envs.reader import Reader
 from auctionrules.loader import load_ruleset
 
-from .support import bundled, configurations, differences, encode_view, random_moves
+from .support import (
+    bundled,
+    configurations,
+    differences,
+    encode_view,
+    random_moves,
+    secrets_changed,
+)
 
 
 def test_buckets_name_min_and_max_exactly() -> None:
@@ -116,42 +123,15 @@ def observe_every_step(game: Game) -> np.ndarray:
     steps = 0
     while True:
         for seat in range(players):
-            fast = reader.observe(game, seat, out)
+            fast = reader.observe(game.view(seat), out)
             assert fast.dtype == np.float32
             slow = encode_view(enc, game.view(seat))
             assert np.array_equal(fast, slow), (steps, seat, differences(enc, fast, slow))
         if game.is_over:
-            return reader.observe(game, 0, enc.new_observation())
+            return reader.observe(game.view(0), enc.new_observation())
         seat = game.to_act()[0]
         game.step(agent.act(game.view(seat), game.legal(seat)), seat)
         steps += 1
-
-
-def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``game`` in which everything ``seat`` may not see is changed: the other
-    hands, the dummy hands and the deck reshuffled among themselves, the others' sealed
-    bids, and behind screens the others' cash."""
-    other = copy.deepcopy(game)
-    n = game.n
-    others = [s for s in range(n) if s != seat]
-    groups = [other.hands[s] for s in others] + other.hands[n:] + [other.deck]
-    pool = [c for g in groups for c in g]
-    rng.shuffle(pool)
-    for group in groups:
-        group[:], pool = pool[: len(group)], pool[len(group):]
-    index_hands(other.state)
-    other._legal = None
-    lot = other.lot
-    if lot is not None and lot.sealed:
-        for s in others:
-            if lot.sealed[s] is not None:
-                lot.sealed[s] = (lot.sealed[s] or 0) + game.rules.unit * rng.randint(1, 7)
-    if game.rules.screens and not game.is_over:
-        cash = list(other.cash)
-        for s in others:
-            cash[s] += game.rules.unit * rng.randint(1, 9)
-        other.state.cash = tuple(cash)
-    return other
 
 
 @pytest.mark.parametrize("variant,modules,players", configurations()[::2])
@@ -168,8 +148,8 @@ def test_observation_hides_what_the_view_hides(
         for seat in range(players):
             twin = secrets_changed(game, seat, rng)
             assert twin.hands != game.hands or len({*game.deck}) <= 1 or not game.deck
-            mine = reader.observe(game, seat, enc.new_observation())
-            theirs = reader.observe(twin, seat, enc.new_observation())
+            mine = reader.observe(game.view(seat), enc.new_observation())
+            theirs = reader.observe(twin.view(seat), enc.new_observation())
             assert np.array_equal(mine, theirs), (seat, differences(enc, mine, theirs))
         moments += 1
 
@@ -195,3 +175,41 @@ def test_the_core_does_not_import_the_rl_extra() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_spectators_view_gives_the_public_part_alone() -> None:
+    """The reader writes any view: the spectator's shows no hand, no hidden cash and no
+    own sealed bid, its per-seat parts rotated to the anchor seat."""
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=8)
+    enc = Encoding(game.rules)
+    reader = Reader(enc)
+    random_moves(game, random.Random(2), enc, limit=30)
+    for seat in range(4):
+        public = enc.split(reader.observe(game.public_view(), enc.new_observation(), seat))
+        own = enc.split(reader.observe(game.view(seat), enc.new_observation()))
+        assert not public["hand"].any() and own["hand"].sum() == len(game.hands[seat])
+        for name in ("hand_sizes", "board", "owned", "to_act", "phase", "round"):
+            assert np.array_equal(public[name], own[name]), name
+
+
+class _LegalWithLimits(Legal):
+    """A ``Legal`` with a further kind of move (as engine limit bids add): ``limit``."""
+
+    __slots__ = ("limit",)
+
+
+class _Limit(Action):
+    """A move the encoding does not know."""
+
+    __slots__ = ()
+
+
+def test_a_legal_with_more_kinds_of_move_is_read_for_the_encodings_own() -> None:
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules)
+    legal = game.legal(0)
+    wider = _LegalWithLimits(0, (*legal.actions, _Limit()), legal.bid, legal.price)
+    wider.limit = (1000, 50000, 1000)
+    mask = enc.mask_of(wider, enc.new_mask())
+    assert np.array_equal(mask, enc.mask(game, 0, enc.new_mask()))
+    assert enc.action(wider, int(np.flatnonzero(mask)[0])) in legal

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+import subprocess
+import sys
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,26 +18,60 @@ from gymnasium.utils.env_checker import check_env
 
 from auctionrules.envs.gymnasium import ENV_ID, ModernArtEnv, nearest_legal
 
-from .support import configurations
+from .support import configurations, secrets_changed
 
 
-def checked(environment: ModernArtEnv) -> None:
+def checked(environment: Any) -> None:
+    """Gymnasium's ``check_env``, any warning an error."""
     with warnings.catch_warnings():
-        # money and card counts have no fixed top: the documented Box bound is infinity
-        warnings.filterwarnings("ignore", message=".*maximum value is infinity")
-        warnings.filterwarnings("ignore", message=".*not having a spec")
+        warnings.simplefilter("error")
         check_env(environment)
 
 
 @pytest.mark.parametrize("variant,modules,players", configurations()[::3])
 def test_check_env(variant: str, modules: tuple[str, ...], players: int) -> None:
-    checked(ModernArtEnv(variant, players, modules=modules, seat=players - 1, bid_buckets=5))
+    checked(gymnasium.make(ENV_ID, variant=variant, players=players, modules=modules,
+                           seat=players - 1, bid_buckets=5).unwrapped)
 
 
 @pytest.mark.parametrize("options", [{"observation": "dict"}, {"illegal": "penalty"},
                                      {"reward": "share", "render_mode": "ansi"}])
 def test_check_env_with_options(options: dict[str, str]) -> None:
-    checked(ModernArtEnv(players=3, **options))  # type: ignore[arg-type]
+    checked(gymnasium.make(ENV_ID, players=3, **options).unwrapped)
+
+
+def test_observation_bounds_are_finite_and_hold() -> None:
+    """Every part's top comes from the rules (money from the most a player can hold,
+    counts from the deck): finite, and never passed in a played game."""
+    environment = gymnasium.make(ENV_ID, players=3, opponents="heuristic")
+    space = environment.observation_space
+    assert isinstance(space, gymnasium.spaces.Box)
+    assert np.isfinite(space.high).all() and (space.high > 0).all()
+    for seed in range(3):
+        observation, info = environment.reset(seed=seed)
+        done = False
+        rng = np.random.default_rng(seed)
+        while not done:
+            assert space.contains(observation)
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            observation, _, done, _, info = environment.step(action)
+        assert space.contains(observation)
+
+
+def test_made_by_its_id_with_the_documented_import_or_none() -> None:
+    """``import auctionrules.envs.gymnasium`` registers the id; with no import at all,
+    Gymnasium's ``module:id`` form imports the module itself (Gymnasium 1.x has no
+    entry-point plugins: an installed package cannot register ids unimported)."""
+    code = (
+        "import gymnasium\n"
+        "env = gymnasium.make('auctionrules.envs.gymnasium:auctionrules/ModernArt-v0',"
+        " players=3)\n"
+        "env.reset(seed=1)\n"
+        "print(type(env.unwrapped).__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "ModernArtEnv"
 
 
 def test_registered_id_makes_the_environment() -> None:
@@ -115,3 +153,29 @@ def test_bad_options_are_refused() -> None:
                     {"seat": 4}, {"render_mode": "human"}):
         with pytest.raises(ValueError):
             ModernArtEnv(players=4, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("observation", ["flat", "dict"])
+def test_the_seat_sees_nothing_it_may_not_see(observation: str) -> None:
+    """Two games that differ only in what the learning seat may not see (the others'
+    hands, the dummy hands, the deck, others' sealed bids, hidden cash) give it equal
+    observations."""
+    rng = random.Random(3)
+    for variant, players in (("hig-1992-en", 4), ("cmon-2017", 3), ("boardpia-modern", 2)):
+        environment = ModernArtEnv(variant, players, seat=1, observation=observation)
+        _, info = environment.reset(seed=players)
+        done, steps = False, 0
+        while not done:
+            game = environment.game
+            assert game is not None
+            mine = environment._observation()
+            environment.game = secrets_changed(game, 1, rng)
+            theirs = environment._observation()
+            environment.game = game
+            if observation == "flat":
+                assert np.array_equal(mine, theirs), steps
+            else:
+                assert all(np.array_equal(mine[k], theirs[k]) for k in mine), steps
+            action = int(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+            _, _, done, _, info = environment.step(action)
+            steps += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
@@ -14,7 +15,7 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test
 from auctionrules.engine import IllegalActionError
 from auctionrules.envs.pettingzoo import env, parallel_env, raw_env
 
-from .support import configurations
+from .support import configurations, secrets_changed
 
 CONFIGS = configurations()
 
@@ -171,3 +172,28 @@ def test_bad_options_are_refused() -> None:
         env(bid_buckets=1)
     with pytest.raises(Exception, match="does not support 7 players"):
         env(players=7)
+
+
+def test_an_agent_sees_nothing_it_may_not_see() -> None:
+    """Two games that differ only in what an agent may not see (the others' hands, the
+    dummy hands, the deck, others' sealed bids, hidden cash) give it equal observations."""
+    rng = random.Random(5)
+    for variant, players in (("hig-1992-en", 4), ("cmon-2017", 3), ("boardpia-modern", 2)):
+        environment = raw_env(variant=variant, players=players)
+        environment.reset(seed=players)
+        moves = np.random.default_rng(players)
+        for agent in environment.agent_iter():
+            game = environment.game
+            assert game is not None
+            if game.is_over:
+                break
+            for other in environment.possible_agents:
+                seat = environment.possible_agents.index(other)
+                mine = environment.observe(other)
+                environment.game = secrets_changed(game, seat, rng)
+                theirs = environment.observe(other)
+                environment.game = game
+                assert np.array_equal(mine["observation"], theirs["observation"])
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            mask = environment.observe(agent)["action_mask"]
+            environment.step(int(moves.choice(np.flatnonzero(mask))))

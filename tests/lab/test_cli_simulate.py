@@ -78,7 +78,12 @@ def test_resume_refuses_other_settings(
     ruleset = tmp_path / "mine.yaml"
     ruleset.write_text("id: mine\ntitle: Mine\nextends: hig-1992-en\n", encoding="utf-8")
     mine = ["simulate", "-g", "2", "-q", "-o", str(out)]
-    assert main([*mine, str(ruleset)]) == 0
+    assert main([*mine, str(ruleset)]) == 2  # the file of the first run is kept
+    assert "r.jsonl exists; use --resume to continue it or --force to replace it" in (
+        capsys.readouterr().err
+    )
+    assert len(lines(out)) == 4
+    assert main([*mine, "--force", str(ruleset)]) == 0
     assert main([*mine, "-g", "3", "--resume", str(tmp_path / ".." / tmp_path.name / "mine.yaml")
                  ]) == 0
     capsys.readouterr()

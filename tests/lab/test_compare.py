@@ -44,12 +44,31 @@ def test_paired_figures_use_paired_tests(split: Path) -> None:
     methods = {row.figure: row.method for row in result.rows}
     assert methods["seat 0"] == "mcnemar" and methods["final money"] == "paired-t"
     assert methods["winner's margin"] == "paired-t" and methods["lots"] == "paired-t"
-    assert methods["price of open"] == "welch" and methods["share of open"] == "z"
+    assert methods["price of open"] == "cluster-bootstrap"
+    assert methods["share of open"] == "cluster-bootstrap"
+    assert methods["final value of krypto"] == "paired-t"
+    assert methods["round 1 ends on a last card"] == "mcnemar"
     a_only = sum(0 in a.winners and 0 not in b.winners for a, b in pairs)
     b_only = sum(0 in b.winners and 0 not in a.winners for a, b in pairs)
     assert comparison.pairs.discordant[0] == [a_only, b_only]
     money = next(row for row in result.rows if row.figure == "final money")
     assert money.test.difference == pytest.approx(money.b - money.a)
+    # one pair of values per game, not per seat: the money of a game's seats summed
+    assert comparison.pairs.money.n == 40
+    for row in result.rows:
+        assert row.test.low <= row.test.difference <= row.test.high, row.figure
+
+
+def test_lot_figures_are_the_same_on_every_run(split: Path) -> None:
+    """The cluster bootstrap draws from a fixed seed: a comparison's p-values repeat."""
+    from auctionrules.lab.stats import moments
+
+    result = compare("hig-1992-en", split, 4, 30, seed=3).summary()
+    again = compare("hig-1992-en", split, 4, 30, seed=3).summary()
+    assert [r.to_dict() for r in result.rows] == [r.to_dict() for r in again.rows]
+    row = next(r for r in result.rows if r.figure == "price of double")
+    assert row.a == pytest.approx(moments(result.a.prices["double"]).mean)
+    assert row.ratio is not None and row.ratio.change == pytest.approx(row.b / row.a - 1)
 
 
 def test_pairs_refuse_games_that_are_not_the_same(split: Path) -> None:
@@ -86,14 +105,21 @@ def test_cli_text_json_and_pairs(
     argv = ["compare", "hig-1992-en", str(split), "-p", "4", "-g", "10", "-s", "1", "-q"]
     assert main([*argv, "-o", str(out)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("Rules that differ between hig-1992-en and hig-split")
+    assert text.startswith("Verdict\nhig-split differs from hig-1992-en in 2 rules")
+    assert text.index("Verdict") < text.index("Rules that differ between hig-1992-en and hig-")
     assert "split equally" in text
     assert "B - A" in text and "winner's margin" in text and "Holm" in text
     pairs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [p["index"] for p in pairs] == list(range(10))
     assert pairs[0]["a"]["seed"] == pairs[0]["b"]["seed"] == pairs[0]["seed"]
+    before = out.read_bytes()
+    assert main([*argv, "-o", str(out)]) == 2  # refused before a game is played
+    assert "pairs.jsonl exists; use --force to replace it" in capsys.readouterr().err
+    assert out.read_bytes() == before
     assert main([*argv, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
+    assert data["verdict"][0].startswith("hig-split differs from hig-1992-en")
+    assert data["rows"][0]["method"] == "mcnemar" and len(data["rows"][0]["ci"]) == 2
     assert "auctions.double.payee" in {o["path"] for o in data["diff"]["options"]}
     assert {"figure", "a", "b", "difference", "p", "significant_holm"} <= set(data["rows"][0])
 

@@ -110,3 +110,30 @@ def test_holm_step_down() -> None:
     found = [Row("s", str(i), "rate", 0, 0, Significance(0, 0, p)) for i, p in
              enumerate([0.01, 0.04, 0.03, 0.005])]
     assert [row.holm for row in holm(found)] == [True, False, False, True]
+
+
+def test_paired_means_interval_and_ratio() -> None:
+    # pairs (1, 2), (2, 4), (3, 6), (4, 8), (5, 10): differences 1..5, mean 3, sd
+    # sqrt(2.5); t = 4.2426 on 4 df; the interval 3 +- 2.776 sqrt(2.5 / 5); B / A = 2
+    from auctionrules.lab.stats import PairedMoments, paired_means, t_quantile
+
+    a, b = [1, 2, 3, 4, 5], [2, 4, 6, 8, 10]
+    m = PairedMoments(5, sum(a), sum(b), sum(x * x for x in a), sum(y * y for y in b),
+                      sum(x * y for x, y in zip(a, b, strict=True)))
+    test, ratio = paired_means(m)
+    assert test.statistic == pytest.approx(4.2426, abs=1e-4)
+    assert test.p == pytest.approx(paired_t(Counter([1, 2, 3, 4, 5])).p)
+    assert (test.low, test.high) == pytest.approx((3 - 1.9630, 3 + 1.9630), abs=1e-3)
+    assert ratio.change == pytest.approx(1.0)
+    assert ratio.low == ratio.high == pytest.approx(1.0)  # B is exactly twice A
+    halved, _ = paired_means(m, scale=2)
+    assert (halved.difference, halved.p) == (pytest.approx(1.5), test.p)
+    assert t_quantile(10) == pytest.approx(2.228, abs=1e-3)
+    assert t_quantile(30) == pytest.approx(2.042, abs=1e-3)
+
+
+def test_mcnemar_interval() -> None:
+    # 10 and 25 discordant of 100 pairs: 0.15 +- 1.96 sqrt(35 - 15^2 / 100) / 100
+    test = mcnemar(10, 25, 100)
+    half = 1.959963984540054 * math.sqrt(35 - 2.25) / 100
+    assert (test.low, test.high) == pytest.approx((0.15 - half, 0.15 + half))

@@ -263,15 +263,16 @@ def test_modules_apply_to_a_ruleset_in_hand_as_in_a_file() -> None:
 
 
 def test_a_module_that_does_not_fit_the_ruleset_is_refused_with_its_problems() -> None:
-    """The merge is validated: a ruleset whose dummy deal (10/6/6/0) is fine while no
-    dummy hand is dealt cannot take the mystery hand (the deck is too small for it), and
-    a module that does not exist is refused too."""
+    """The merge is validated: a ruleset whose dummy deal (10/6/6/0) no deck of 70
+    could serve is refused with the mystery hand, and without it too (the deal is
+    there only for a dummy hand), and a module that does not exist is refused."""
     hig = load_ruleset("hig-1992-en")
     document = copy.deepcopy(dict(hig.document))
     document["player_counts"]["3"]["dummy_hands"]["deal"] = [10, 6, 6, 0]
     ruleset = attrs.evolve(hig, document=document)
-    assert apply_modules(ruleset, []).player_count(3).dummy_hands.hands == 0
-    with pytest.raises(RulesetError, match="the deal needs 4 x 22 = 88 cards"):
+    with pytest.raises(RulesetError, match="the dummy-hand deal needs 4 x 22 = 88 cards"):
+        apply_modules(ruleset, [])
+    with pytest.raises(RulesetError, match="deal needs 4 x 22 = 88 cards"):
         apply_modules(ruleset, ["mystery-hand"])
     with pytest.raises(RulesetError, match="unknown module 'mistery-hand'"):
         apply_modules(hig, ["mistery-hand"])

@@ -101,3 +101,85 @@ def _timed(command: list[str], cwd: Path) -> float:
     elapsed = time.perf_counter() - start
     assert result.returncode == 0, result.stderr
     return elapsed
+
+
+def test_validate_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    text = BAD.read_text(encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["validate", "-"]) == 1
+    assert "<stdin>:6:22: 'frist' is not one of 'last', 'first'" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("id: mine\ntitle: Mine\nextends: taiwan\n"))
+    assert main(["validate", "-"]) == 0
+    assert capsys.readouterr().out == "<stdin>: valid\n"
+
+
+def test_validate_github_annotations(capsys: pytest.CaptureFixture[str]) -> None:
+    """GitHub's workflow command: the properties escape ``:`` and ``,``, the message ``%``."""
+    assert main(["validate", "--format", "github", HIG, str(BAD)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"::error file={BAD},line=6,col=22::'frist' is not one of 'last', 'first' "
+        "(did you mean 'first'?) (at $.auctions.once_around.auctioneer_turn)"
+    ]
+    from auctionrules.cli.validate import github_annotation
+    from auctionrules.loader import Problem
+
+    odd = Problem("a,b:c.yaml", 2, 3, "50% of\nit", "$.x", "warning")
+    assert github_annotation(odd) == (
+        "::warning file=a%2Cb%3Ac.yaml,line=2,col=3::50%25 of%0Ait (at $.x)"
+    )
+
+
+INVALID_RULESET = "id: bad\ntitle: Bad\nextends: hig-1992-en\nrounds: many\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["validate", "{f}"],
+        ["show", "{f}"],
+        ["play", "{f}", "--players", "3", "--seed", "1"],
+        ["docs", "{f}"],
+        ["diff", "hig-1992-en", "{f}"],
+        ["diff", "{f}", "hig-1992-en"],
+        ["simulate", "{f}", "-g", "1", "-q"],
+        ["compare", "hig-1992-en", "{f}", "-g", "1", "-q"],
+        ["bench", "--variant", "{f}", "--games", "1"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_an_invalid_ruleset_exits_1_from_every_command(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One code for "the ruleset is invalid", whatever read it (docs/cli.rst's table)."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(INVALID_RULESET, encoding="utf-8")
+    assert main([a.replace("{f}", str(bad)) for a in argv]) == 1
+    captured = capsys.readouterr()
+    assert f"{bad}:4:9: expected an integer" in captured.out + captured.err
+
+
+def test_pre_commit_hook_checks_the_rulesets_it_selects(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The hook of ``.pre-commit-hooks.yaml`` as pre-commit runs it: its entry with the
+    staged files its patterns select (here, every file of the repository's variants)."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    (hook,) = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    program, *argv = hook["entry"].split()
+    assert program == "auctionrules" and hook["language"] == "python"
+    staged = [*root.glob("variants/**/*.yaml"), root / ".pre-commit-hooks.yaml",
+              root / ".github" / "workflows" / "ci.yml"]
+    names = [str(p.relative_to(root)) for p in staged]
+    selected = [n for n in names
+                if re.search(hook["files"], n) and not re.search(hook["exclude"], n)]
+    assert selected == names[:-2] and len(selected) >= 6
+    assert main([*argv, *(str(root / n) for n in selected)]) == 0
+    assert main([*argv, str(BAD)]) == 1  # a commit with an invalid ruleset stops
+    capsys.readouterr()

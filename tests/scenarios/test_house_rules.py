@@ -169,8 +169,11 @@ def test_starting_cash_round_end_and_ranking_per_player_count(tmp_path: Path) ->
     en, fr = rulebook(ruleset, "en"), rulebook(ruleset, "fr")
     assert "With 3 players, each player starts with 120,000 dollars." in en
     assert "With 3 players, the round ends at the 4th card of one artist instead." in en
-    assert "With 3 players, the ranked places are worth 40,000, 20,000 and 10,000" in en
+    assert ("With 3 players, the ranked places are worth 40,000 dollars, 20,000 dollars and "
+            "10,000 dollars") in en
     assert "À 3 joueurs, chacun commence avec" in fr
+    # amounts as French writes them, not as the theme's English format does
+    assert "valent 40 000 dollars, 20 000 dollars et 10 000 dollars" in fr.replace("\u00a0", " ")
     assert "À 3 joueurs, la manche se termine au 4e tableau d'un même artiste." in fr
 
 

@@ -2,8 +2,9 @@
 
 Each subcommand module defines ``HELP`` (one line), ``add_arguments(parser)``
 and ``run(args) -> int``, and imports anything heavy inside ``run`` so that
-``auctionrules validate`` starts fast. Exit codes: 0 success, 1 the input is
-invalid (or, for ``diff``, differs), 2 usage or I/O error.
+``auctionrules validate`` starts fast. Exit codes (:mod:`auctionrules.cli.codes`,
+the same for every command): 0 success, 1 a ruleset is invalid, 2 usage or
+I/O error, 3 ``diff`` found differences.
 """
 
 from __future__ import annotations

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from auctionrules.cli.simulate import add_run_arguments, check_report, fail, write_report
+from auctionrules.cli.simulate import (
+    add_force_option,
+    add_run_arguments,
+    check_out,
+    check_report,
+    fail,
+    write_report,
+)
 
 HELP = (
     "play the same seeded games under two rulesets; the rules that differ, then every "
@@ -19,6 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default="en", help="language of the rules' diff (en, fr)")
     parser.add_argument("--out", "-o", metavar="FILE",
                         help="write one JSON line per game here: {index, seed, a, b}")
+    add_force_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,9 +39,10 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.lab.progress import Progress
     from auctionrules.lab.runner import make_backend
     from auctionrules.lab.text import comparison_text
+    from auctionrules.lab.verdict import verdict
     from auctionrules.rulebook import UnknownLanguageError
 
-    refused = check_report(args, "compare")
+    refused = check_out(args, "compare") or check_report(args, "compare")
     if refused is not None:
         return refused
     try:
@@ -73,8 +82,10 @@ def run(args: argparse.Namespace) -> int:
             handle.close()
         if progress is not None:
             progress.close()
+    found = verdict(result)
     if args.format == "json":
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        print(json.dumps({"verdict": found.lines(), **result.to_dict()}, indent=2,
+                         ensure_ascii=False))
     else:
-        sys.stdout.write(comparison_text(result))
+        sys.stdout.write(found.text() + "\n" + comparison_text(result))
     return write_report(args, result, "compare") if args.report else 0

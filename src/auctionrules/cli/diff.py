@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 HELP = (
-    "list the rules that differ between two rulesets; exit 0 identical, 1 different, "
-    "2 a ruleset that cannot be read or is invalid"
+    "list the rules that differ between two rulesets; exit 0 identical, 3 different, "
+    "1 a ruleset is invalid, 2 one cannot be read"
 )
 
 
@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
+    from auctionrules.cli import codes
     from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.loader import RulesetError
     from auctionrules.rulebook import UnknownLanguageError
@@ -38,19 +39,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         a = load(args.a, args.modules_a)
         b = load(args.b, args.modules)
-    except LoadFailedError:
-        return 2  # an invalid file too: 1 means "different" here
+    except LoadFailedError as exc:
+        return exc.code
     try:
         result = diff(a, b, args.lang)
     except UnknownLanguageError as exc:
         print(f"auctionrules diff: {exc}", file=sys.stderr)
-        return 2
+        return codes.USAGE
     except RulesetError as exc:  # an optional module that does not fit its ruleset
         for problem in exc.problems:
             print(problem, file=sys.stderr)
-        return 2
+        return codes.INVALID
     if args.format == "json":
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(result.to_text())
-    return 0 if result.identical else 1
+    return codes.OK if result.identical else codes.DIFFERENT

@@ -93,6 +93,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write one JSON line per game here (a header line first)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the --out file of an interrupted run with the same settings")
+    add_force_option(parser)
+
+
+def add_force_option(parser: argparse.ArgumentParser) -> None:
+    """``--force``: the one way to let ``--out`` replace a file that holds results."""
+    parser.add_argument("--force", "-f", action="store_true",
+                        help="let --out replace an existing file (without it, it is refused)")
+
+
+def check_out(args: argparse.Namespace, command: str) -> int | None:
+    """Refuse an ``--out`` that would replace a file with something in it: an exit code.
+
+    Games can take hours; a results file lost to a repeated command line is
+    not a mistake the tool lets pass silently. ``--resume`` continues the file
+    instead, ``--force`` says that replacing it is meant.
+    """
+    from pathlib import Path
+
+    if not args.out or args.force or getattr(args, "resume", False):
+        return None
+    path = Path(args.out)
+    if path.is_file() and path.stat().st_size > 0:
+        hint = "--resume to continue it or --force" if hasattr(args, "resume") else "--force"
+        return fail(f"{args.out} exists; use {hint} to replace it", 2, command)
+    return None
 
 
 def fail(message: str, code: int = 2, command: str = "simulate") -> int:
@@ -116,7 +141,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.resume and not args.out:
         return fail("--resume needs --out FILE (the results file to continue)")
-    refused = check_report(args, "simulate")
+    if args.resume and args.force:
+        return fail("--resume and --force contradict each other (continue or replace?)")
+    refused = check_out(args, "simulate") or check_report(args, "simulate")
     if refused is not None:
         return refused
     try:

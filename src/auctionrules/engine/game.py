@@ -410,6 +410,15 @@ class Game(ReadOut):
         twin.hands[seat][:] = self.hands[seat]  # (the same cards, in the same order)
         return twin
 
+    def set_chance(self, rng: random.Random) -> None:
+        """Draw the game's chance to come (which dummy card is turned over, where the
+        rules make it random: :mod:`.dummy`) from ``rng`` instead of the generator
+        seeded with :attr:`seed`. For adapters that model chance themselves, as
+        OpenSpiel's chance nodes do (:mod:`auctionrules.envs.chance`); the rules of
+        what is drawn stay here. A clone or a pickle draws from a plain copy of the
+        generator's state."""
+        self.state._rng = rng
+
     def check_invariants(self) -> list[str]:
         """Every violated invariant (see :mod:`.invariants`); empty when all hold."""
         return violations(self)

@@ -17,7 +17,10 @@ An amount bucket ``b`` of ``B`` (``bid_buckets``, at least 2) is the fraction
 bucket 0 is exactly the minimum, bucket ``B - 1`` exactly the maximum. When the
 range holds fewer than ``B`` amounts, several buckets name the same amount and
 only the first of them is legal in the mask, so every legal index is a distinct
-move. The observation layout is :attr:`Encoding.parts` (see :mod:`.reader`).
+move. Moves of other kinds the engine may offer (a limit bid, say) are not in
+the space: the mask leaves them out, and a ``Legal`` with more attributes than
+``actions``, ``bid`` and ``price`` is read for those three only. The
+observation layout is :attr:`Encoding.parts` (see :mod:`.reader`).
 """
 
 from __future__ import annotations
@@ -175,18 +178,32 @@ class Encoding:
 
     def mask(self, game: Game, seat: int, out: Mask) -> Mask:
         """Fill ``out`` with 1 at each legal index of ``seat`` (all 0 if not their turn)."""
+        return self.mask_of(game.legal(seat), out)
+
+    def mask_of(self, legal: Legal, out: Mask) -> Mask:
+        """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
+        ``bid`` and ``price``; other kinds of move are not in the space)."""
         w: Any = out.data  # (single writes cost a fifth of numpy's)
         w[:] = self._no_mask
-        legal = game.legal(seat)
         by_id = self._by_id
         for action in legal.actions:
             index = by_id.get(id(action))
-            w[self.index(action, legal) if index is None else index] = 1
+            if index is None:
+                index = self._index_or_none(action, legal)
+                if index is None:
+                    continue  # (a kind of move the encoding does not offer)
+            w[index] = 1
         if legal.bid is not None:
             self._fill_buckets(w, self.bid, legal.bid)
         if legal.price is not None:
             self._fill_buckets(w, self.price, legal.price)
         return out
+
+    def _index_or_none(self, action: Action, legal: Legal) -> int | None:
+        try:
+            return self.index(action, legal)
+        except IllegalActionError:
+            return None
 
     def _fill_buckets(self, w: Any, start: int, span: tuple[int, int, int]) -> None:
         lo, hi, step = span

@@ -36,7 +36,7 @@ from auctionrules.agents import AgentSpec, make_agent, parse_agents
 from auctionrules.engine.agents import Agent
 from auctionrules.engine.game import Game
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
-from auctionrules.envs.table import REWARDS, Table, final_rewards
+from auctionrules.envs.table import REWARDS, Table, final_rewards, observation_bounds
 from auctionrules.model import Ruleset
 
 ENV_ID = "auctionrules/ModernArt-v0"
@@ -87,12 +87,15 @@ class ModernArtEnv(gymnasium.Env[Any, np.int64]):
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
         enc = table.encoding
-        box = spaces.Box(low=0.0, high=np.inf, shape=(enc.obs_size,), dtype=np.float32)
+        low, high = observation_bounds(enc)
+        box = spaces.Box(low=low, high=high, dtype=np.float32)
         self._dict = observation == "dict"
         self.observation_space: spaces.Space[Any] = box
         if self._dict:
             self.observation_space = spaces.Dict({
-                name: spaces.Box(low=0.0, high=np.inf, shape=(width,), dtype=np.float32)
+                name: spaces.Box(low=low[enc.offsets[name] : enc.offsets[name] + width],
+                                 high=high[enc.offsets[name] : enc.offsets[name] + width],
+                                 dtype=np.float32)
                 for name, width in enc.parts
                 if width
             })

@@ -5,23 +5,23 @@
 >>> game = pyspiel.load_game("python_modern_art", {"variant": "taiwan", "players": 3})
 
 Parameters: ``variant`` (a bundled id or a variant file), ``players``,
-``modules`` (comma-separated ids or files), ``bid_buckets``, ``reward``
+``modules`` (comma-separated ids or files), ``bid_buckets`` and ``reward``
 (``win``: +1 winners, -1 the others; ``share``: each seat's share of the final
-money) and ``deals``.
+money).
 
-**Chance** is one explicit chance node at the start, a sampled-chance design:
-its outcome ``s`` (uniform over ``0 .. deals-1``) is the seed of the engine's
-game, which fixes the deal and every later random draw (which dummy card is
-turned over, where the ruleset makes it random). ``deals`` (default 1,024)
-bounds the chance outcomes; every outcome is a full, fair shuffle.
+**Chance** is explicit (:mod:`auctionrules.envs.chance`): the deal is a chance
+node per card, in dealing order, each outcome a card kind with its probability
+of being drawn from what is left; a move that turns over a random dummy card is
+followed by a chance node whose outcomes are the dummy hand and card kind turned
+over (``hand x kinds + kind``), with their probabilities. A solver can enumerate
+both.
 
 Actions are the shared encoding's indices (:mod:`auctionrules.envs.encoding`);
 during a sealed auction the seats bid one at a time, lowest seat first, and no
-observation shows a bid before the reveal. The observation tensor is the
-shared observation vector; the observation string names its non-zero parts.
-The information-state string is the seat's own hand and every public event
-so far (perfect recall; no information-state tensor). States are serialised as
-their action history (OpenSpiel's default), which replays exactly.
+observation shows a bid before the reveal. **What a seat sees** is its view
+(:meth:`Game.view <auctionrules.engine.Game.view>`), the one place that decides:
+the observers honour ``IIGObservationType`` (:mod:`.observers`). States are
+serialised as their action history (OpenSpiel's default), which replays exactly.
 
 :meth:`ModernArtState.resample_from_infostate` is built on
 :meth:`Game.determinize <auctionrules.engine.Game.determinize>`, so
@@ -32,15 +32,20 @@ use the Python algorithms.
 
 from __future__ import annotations
 
+import io
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import pyspiel
 
+from auctionrules.engine.actions import Action
+from auctionrules.engine.events import Event
 from auctionrules.engine.game import Game
+from auctionrules.envs import chance
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
-from auctionrules.envs.table import REWARDS, Table, final_rewards
+from auctionrules.envs.observers import Record, make_observer
+from auctionrules.envs.table import REWARDS, Table, final_rewards, most_money, table_for
 
 NAME = "python_modern_art"
 
@@ -51,7 +56,6 @@ DEFAULTS: dict[str, Any] = {
     "modules": "",
     "bid_buckets": DEFAULT_BUCKETS,
     "reward": "win",
-    "deals": 1024,
 }
 
 _GAME_TYPE = pyspiel.GameType(
@@ -73,18 +77,25 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def max_game_length(table: Table) -> int:
-    """A bound on the number of moves (chance included). Every card is laid at most
-    once; a lot takes at most ``n`` adding turns, then either ``n`` turns (once
-    around, sealed, fixed price) or, in an open auction, a bid per bid unit of the
-    most money a player can hold (each bid is higher) with ``n`` turns around it.
-    That money is bounded by all the starting cash plus, for every card, every
-    round's highest value in every round."""
+    """A bound on the number of decisions (chance nodes not counted, as OpenSpiel
+    counts), from the rules.
+
+    A game has at most one lot per card dealt (:func:`chance.deal_size`: a card
+    of a hand, or a dummy card turned over and laid). A lot takes a lead, at most ``n`` turns
+    to add a second card, at most one flip decision after it, and its auction:
+    once around, sealed (a tie bid again once) and fixed price take at most
+    ``2n`` turns; an open auction at most ``n`` turns per bid (each bid or pass
+    of the others around it), and every bid tops the last by at least the
+    minimum raise, up to the most money a player can hold (:func:`most_money
+    <auctionrules.envs.table.most_money>`).
+    """
     rules = table.rules
-    n, cards = rules.players, len(rules.deck)
-    top_value = max(rules.ranking, default=0) * rules.rounds
-    money = n * rules.starting_cash + cards * rules.rounds * top_value
-    per_lot = 1 + n + n * (money // rules.unit + 2)
-    return 1 + cards * (per_lot + 1)
+    n = rules.players
+    lots = chance.deal_size(rules)
+    money = most_money(rules)
+    raise_ = max(rules.minimum_raise, 1)
+    per_lot = 1 + n + 1 + n * (money // raise_ + 2)
+    return lots * per_lot
 
 
 class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
@@ -94,14 +105,16 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         values = {**DEFAULTS, **(params or {})}
         if values["reward"] not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}")
-        modules = [m.strip() for m in str(values["modules"]).split(",") if m.strip()]
-        table = Table(values["variant"], int(values["players"]), modules,
-                      int(values["bid_buckets"]))
-        self.deals = int(values["deals"])
+        modules = tuple(m.strip() for m in str(values["modules"]).split(",") if m.strip())
+        table = table_for(str(values["variant"]), int(values["players"]), modules,
+                          int(values["bid_buckets"]))
+        rules = table.rules
+        kinds = table.encoding.kinds
+        self.random_flips = chance.draws_at_random(rules)
         win = values["reward"] == "win"
         info = pyspiel.GameInfo(
             num_distinct_actions=table.encoding.size,
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=kinds * max(rules.dummies if self.random_flips else 1, 1),
             num_players=table.players,
             min_utility=-1.0 if win else 0.0,
             max_utility=1.0,
@@ -110,90 +123,196 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, params or {})
         self.table = table
+        self.deal_size = chance.deal_size(rules)
         self.reward_scheme = str(values["reward"])
 
     def new_initial_state(self) -> ModernArtState:
-        """The chance node that picks the deal."""
+        """The chance node of the first card dealt."""
         return ModernArtState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Any:
-        """The information-state observer (perfect recall) or the observation observer."""
+        """The observer of ``iig_obs_type`` (see :mod:`.observers`)."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return InfoStateObserver()
-        return ObservationObserver(self.table)
+        return make_observer(self.table, iig_obs_type)
 
 
 class _Shared:
-    """The engine game, the table and the public log of one state. pyspiel copies a
-    Python state by deep-copying its attributes: this holder's copy clones the game
-    (:meth:`Game.clone`, tens of microseconds) and shares the table, where a deep copy
-    of the whole game and its rules took seconds a simulation."""
+    """Everything of one state but its OpenSpiel bookkeeping. pyspiel copies a Python
+    state by deep-copying its attributes (for every state of a simulation, and again
+    to check each move): a copy here shares the game and the record with the state
+    it was made from, and whichever of them moves first takes its own copy
+    (:meth:`Game.clone`, tens of microseconds), where a deep copy of the whole game
+    took seconds a game. ``token`` names the position: a new object at every move,
+    shared by copies that have not moved since, so what was computed for it (legal
+    moves here, observations in :mod:`.observers`) holds for all of them."""
 
-    __slots__ = ("game", "log", "table")
+    __slots__ = (
+        "drawn", "game", "legal", "owned", "pending", "player", "random_flips", "record",
+        "reward", "table", "token", "total",
+    )
 
-    def __init__(self, table: Table, game: Game | None, log: list[str]) -> None:
-        self.table = table
-        self.game = game
-        self.log = log
+    def __init__(self, game: ModernArtGame) -> None:
+        self.table: Table = game.table
+        self.total: int = game.deal_size
+        self.random_flips: bool = game.random_flips
+        self.reward: str = game.reward_scheme
+        #: the cards dealt so far, while dealing
+        self.drawn: list[int] = []
+        self.game: Game | None = None
+        #: a move waiting for chance to turn a dummy card over: seat, move, outcomes
+        self.pending: tuple[int, Action, chance.FlipOutcomes] | None = None
+        self.record: Record | None = None
+        #: whether the game and the record are this holder's alone (else copied first)
+        self.owned = True
+        #: who acts: a seat, chance or terminal (OpenSpiel asks often; kept by ``turn``)
+        self.player = int(pyspiel.PlayerId.CHANCE)
+        self.token = object()
+        #: the legal indices at ``token`` (``None``: not asked yet)
+        self.legal: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        game = None if self.game is None else self.game.clone()
-        return _Shared(self.table, game, list(self.log))
+        twin = _Shared.__new__(_Shared)
+        twin.table, twin.total = self.table, self.total
+        twin.random_flips, twin.reward = self.random_flips, self.reward
+        twin.drawn = list(self.drawn)
+        twin.game, twin.record = self.game, self.record
+        self.owned = twin.owned = False
+        twin.pending = self.pending  # (immutable)
+        twin.player, twin.token, twin.legal = self.player, self.token, self.legal
+        return twin
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # (the compiled rules are the table's: pickled by reference, the rest as usual;
+        # OpenSpiel pickles a state for every state it serialises)
+        buffer = io.BytesIO()
+        pickler = _RulesByReference(buffer, self.table)
+        pickler.dump((self.drawn, self.game, self.pending, self.record, self.player))
+        return (_restore, (self.table, self.total, self.random_flips, self.reward,
+                           buffer.getvalue()))
+
+    def own(self) -> Game:
+        """The game, this holder's alone (copied if shared), before it moves."""
+        game = self.game
+        assert game is not None and self.record is not None
+        if not self.owned:
+            self.game = game = game.clone()
+            if self.random_flips:
+                game.set_chance(chance.Draws())
+            self.record = self.record.copy()
+            self.owned = True
+        return game
+
+    def moved(self) -> None:
+        """After any change: a new position, and who acts in it."""
+        self.token = object()
+        self.legal = None
+        game = self.game
+        if game is None or self.pending is not None:
+            self.player = int(pyspiel.PlayerId.CHANCE)
+        elif game.is_over:
+            self.player = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            self.player = game.to_act()[0]
+
+    def play(self, move: Action, seat: int) -> None:
+        """Carry out a legal ``move``, or stop at the chance node of its random flip."""
+        if self.random_flips:
+            assert self.game is not None
+            tried = chance.try_move(self.game, move, seat)
+            if isinstance(tried, tuple):
+                self.own()  # (the record)
+                self.game = tried[0]
+                self._recorded(tried[1])
+            else:
+                self.pending = (seat, move, tried)
+            return
+        self._recorded(self.own().apply(move, seat))
+
+    def _recorded(self, events: Sequence[Event]) -> None:
+        assert self.game is not None and self.record is not None
+        self.record.update(self.game, events)
 
 
 class ModernArtState(pyspiel.State):  # type: ignore[misc]
-    """A state: before the deal (chance), a game in progress, or over."""
+    """A state: dealing (chance), a game in progress, a random flip (chance), or over."""
 
     def __init__(self, game: ModernArtGame) -> None:
         super().__init__(game)
-        self._shared = _Shared(game.table, None, [])
-        self._deals = game.deals
-        self._reward = game.reward_scheme
+        self._shared = _Shared(game)
 
     @property
     def engine_game(self) -> Game | None:
-        """The engine's game (``None`` before the deal); read-only for callers."""
+        """The engine's game (``None`` while dealing); read-only for callers."""
         return self._shared.game
+
+    @property
+    def record(self) -> Record | None:
+        """What each seat has seen so far (``None`` while dealing; :mod:`.observers`)."""
+        return self._shared.record
 
     def current_player(self) -> int:
         """The seat to act (the lowest one during a sealed auction), chance or terminal."""
-        game = self._shared.game
-        if game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if game.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return game.to_act()[0]
+        return self._shared.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._shared.game
-        if game is None or game.is_over or player != game.to_act()[0]:
+        shared = self._shared
+        if player != shared.player or player < 0:
             return []
-        return self._shared.table.encoding.legal_indices(game, player)
+        legal = shared.legal
+        if legal is None:
+            assert shared.game is not None
+            legal = shared.legal = shared.table.encoding.legal_indices(shared.game, player)
+        return list(legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal: one of ``deals`` seeds, uniformly."""
-        p = 1.0 / self._deals
-        return [(seed, p) for seed in range(self._deals)]
-
-    def _apply_action(self, action: int) -> None:
+        """The next card dealt, or the dummy card turned over, with probabilities."""
         shared = self._shared
         if shared.game is None:
-            shared.game = game = shared.table.new_game(int(action))
-            shared.log.extend(str(e) for e in game.events)
+            return chance.deal_outcomes(shared.table.rules, shared.drawn)
+        if shared.pending is not None:
+            return [(key, p) for key, (p, _) in sorted(shared.pending[2].items())]
+        return []
+
+    def _apply_action(self, action: int) -> None:
+        self._apply(int(action))
+        self._shared.moved()
+
+    def _apply(self, action: int) -> None:
+        shared = self._shared
+        if shared.game is None:
+            if shared.drawn.count(action) >= shared.table.rules.deck.count(action):
+                raise ValueError(f"chance outcome {action}: no such card is left to deal")
+            shared.drawn.append(action)
+            if len(shared.drawn) == shared.total:
+                shared.game = game = chance.dealt_game(shared.table.rules, shared.drawn)
+                if shared.random_flips:
+                    game.set_chance(chance.Draws())
+                shared.record = Record(game)
+                shared.owned = True
             return
         game = shared.game
+        if shared.pending is not None:
+            seat, move, outcomes = shared.pending
+            if action not in outcomes:
+                raise ValueError(f"chance outcome {action} is not one of {sorted(outcomes)}")
+            shared.pending = None
+            shared._recorded(chance.play_outcome(shared.own(), move, seat, outcomes[action][1]))
+            return
         seat = game.to_act()[0]
-        move = shared.table.encoding.action(game.legal(seat), int(action))
-        shared.log.extend(str(e) for e in game.apply(move, seat))
+        shared.play(shared.table.encoding.action(game.legal(seat), action), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        shared = self._shared
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        return self._shared.table.encoding.meaning(int(action))
+            names = shared.table.rules.codec.names
+            kinds = shared.table.encoding.kinds
+            if shared.game is None:
+                return f"deal {names[action]}"
+            return f"turn over {names[action % kinds]} from dummy hand {action // kinds}"
+        return shared.table.encoding.meaning(int(action))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -202,81 +321,80 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """The final rewards (0 for everyone before the end)."""
-        game = self._shared.game
+        shared = self._shared
+        game = shared.game
         if game is None or not game.is_over:
-            return [0.0] * self._shared.table.players
-        return final_rewards(game, self._reward)
+            return [0.0] * shared.table.players
+        return final_rewards(game, shared.reward)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ModernArtState:
         """A state consistent with everything ``player_id`` has seen, the rest drawn
-        again (:meth:`Game.determinize`; the sampler's number seeds it)."""
+        again (:meth:`Game.determinize`; the sampler's number seeds it). The other
+        seats' information states in it start from the hands drawn for them. While
+        dealing, a copy of the state."""
         shared = self._shared
-        twin = ModernArtState(self.get_game())
+        twin = self.clone()
         if shared.game is None:
-            return twin
+            return twin  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**31)
-        twin._shared = _Shared(shared.table, shared.game.determinize(player_id, seed),
-                               list(shared.log))
-        return twin
+        other = twin._shared
+        other.own()  # (the record)
+        other.game = game = shared.game.determinize(player_id, seed)
+        assert other.record is not None
+        other.record.resampled(game, player_id)
+        if other.random_flips:
+            game.set_chance(chance.Draws())
+        if shared.pending is not None:
+            seat, move, _ = shared.pending
+            other.pending = None
+            other.play(move, seat)
+        other.moved()
+        return twin  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        return "\n".join(self._shared.log)
+        shared = self._shared
+        if shared.record is None:
+            return f"dealing: {len(shared.drawn)} of {shared.total} cards dealt"
+        text = shared.record.public_text()
+        if shared.pending is not None:
+            return f"{text}\n(chance to turn a dummy card over after {shared.pending[1]})"
+        return text
 
 
-class ObservationObserver:
-    """The shared observation vector (:mod:`auctionrules.envs.reader`) as the tensor."""
+class _RulesByReference(pickle.Pickler):
+    """Pickles a table's compiled rules and ruleset by reference."""
 
-    def __init__(self, table: Table) -> None:
-        self._table = table
-        self.tensor = table.encoding.new_observation()
-        self.dict = table.encoding.split(self.tensor)
+    def __init__(self, file: io.BytesIO, table: Table) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._refs = {id(table.rules): "rules", id(table.rules.ruleset): "ruleset"}
 
-    def set_from(self, state: ModernArtState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation."""
-        game = state.engine_game
-        if game is None:
-            self.tensor.fill(0.0)
-        else:
-            self._table.reader.observe(game, player, self.tensor)
-
-    def string_from(self, state: ModernArtState, player: int) -> str:
-        """The non-zero parts of the observation, by name."""
-        self.set_from(state, player)
-        return observation_text(self.dict)
+    def persistent_id(self, obj: Any) -> str | None:
+        """``rules`` or ``ruleset`` for the table's own; ``None`` for anything else."""
+        return self._refs.get(id(obj))
 
 
-class InfoStateObserver:
-    """The information state as a string: own hand and the public log (no tensor)."""
+class _RulesOfTable(pickle.Unpickler):
+    """Unpickles what :class:`_RulesByReference` pickled, with the table's rules."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, dtype=np.float32)
-        self.dict: dict[str, np.ndarray] = {}
+    def __init__(self, data: bytes, table: Table) -> None:
+        super().__init__(io.BytesIO(data))
+        self._refs = {"rules": table.rules, "ruleset": table.rules.ruleset}
 
-    def set_from(self, state: ModernArtState, player: int) -> None:
-        """No tensor to fill."""
-
-    def string_from(self, state: ModernArtState, player: int) -> str:
-        """``player``'s hand, own pending sealed bid and every public event so far."""
-        shared = state._shared
-        game = shared.game
-        if game is None:
-            return f"p{player}"
-        names = shared.table.rules.codec.names
-        hand = " ".join(sorted(names[c] for c in game.hands[player]))
-        lot = game.lot
-        own = lot.sealed[player] if lot is not None and lot.sealed else None
-        head = f"p{player} hand: {hand}" + ("" if own is None else f" sealed bid: {own}")
-        return "\n".join([head, *shared.log])
+    def persistent_load(self, pid: Any) -> Any:
+        """The table's rules or ruleset."""
+        return self._refs[pid]
 
 
-def observation_text(parts: dict[str, np.ndarray]) -> str:
-    """``name:index=value ...`` for the non-zero entries of each named part."""
-    out = []
-    for name, values in parts.items():
-        nonzero = np.flatnonzero(values)
-        if nonzero.size:
-            out.append(name + ":" + ",".join(f"{i}={values[i]:g}" for i in nonzero))
-    return " ".join(out)
+def _restore(table: Table, total: int, random_flips: bool, reward: str, data: bytes) -> _Shared:
+    shared = _Shared.__new__(_Shared)
+    shared.table, shared.total, shared.random_flips, shared.reward = (
+        table, total, random_flips, reward)
+    shared.drawn, shared.game, shared.pending, shared.record, shared.player = _RulesOfTable(
+        data, table).load()
+    shared.owned, shared.token, shared.legal = True, object(), None
+    if random_flips and shared.game is not None:
+        shared.game.set_chance(chance.Draws())
+    return shared
 
 
 def load(

@@ -1,13 +1,14 @@
-"""The observation of one seat, read straight from the engine's state.
+"""The observation of one seat: the engine's view of it, written as a vector.
 
-The only module of :mod:`auctionrules.envs` that reads the game's state
-attributes (``hands``, ``cash``, ``board``, ``counts``, ``owned``, ``table``,
-``lot``, ``sales``, ``round``, ``phase``...) instead of going through
-:meth:`Game.view <auctionrules.engine.Game.view>`: building a ``View`` per
-step costs more than the rest of an environment step, so the vector is
-written into a preallocated array here. It shows exactly what the seat's view
-shows, no more (``tests/envs/test_encoding.py`` checks it against the view and
-against games that differ only in what the seat may not see):
+What a seat may see is decided in one place, the engine's view
+(:meth:`Game.view <auctionrules.engine.Game.view>`, :mod:`auctionrules.engine.views`);
+this module only writes a :class:`~auctionrules.engine.View` into a
+preallocated array, reading the view's public fields and nothing of the game.
+So the vector shows exactly what the view shows, no more: a spectator's view
+(:meth:`Game.public_view <auctionrules.engine.Game.public_view>`) gives the
+public part alone. (``tests/envs/test_encoding.py`` checks it against a slow
+encoding of the view and against games that differ only in what the seat may
+not see.) The parts:
 
 =================  =====================================================================
 ``hand``           own cards, a count per card kind
@@ -41,7 +42,12 @@ against games that differ only in what the seat may not see):
 =================  =====================================================================
 
 Per-seat parts are relative: the observing seat first, then the seat to its
-left, and so on. Counts are raw numbers of cards.
+left, and so on (for a spectator's view, the seat named as the anchor). Counts
+are raw numbers of cards.
+
+What the view shares between two reads (the public part of a game standing
+still, a hand unchanged) is kept here by identity, so a step that changed little
+costs little: a kept value is a tuple the view gave, held until it is replaced.
 """
 
 from __future__ import annotations
@@ -50,69 +56,77 @@ from array import array
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.envs.encoding import Encoding, Vector
+from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
-    from auctionrules.engine.game import Game
-    from auctionrules.engine.lot import Lot
+    from auctionrules.engine.views import View
+
+#: The view's phases, in the order of the ``phase`` part.
+PHASE_NAMES = ("lead", "auction", "flip", "over")
 
 
 class Reader:
-    """Fills observation vectors for one :class:`Encoding` (offsets read once)."""
+    """Writes views as observation vectors for one :class:`Encoding` (offsets read once)."""
 
     __slots__ = (
         "_adder",
+        "_artist_of",
         "_artists",
         "_auctioneer",
         "_board",
-        "_board_key",
+        "_board_of",
         "_board_values",
         "_cash",
+        "_code",
         "_counts",
         "_dummy",
-        "_enc",
         "_hand",
-        "_hand_keys",
+        "_hand_of",
         "_hand_values",
         "_high",
         "_high_bidder",
+        "_kinds",
         "_known",
         "_leader",
         "_lot_cards",
         "_lot_type",
         "_n",
-        "_orders",
+        "_ones",
         "_own_sealed",
         "_owned",
-        "_owned_key",
-        "_owned_view",
+        "_owned_of",
+        "_owned_values",
         "_paintings",
         "_phase",
+        "_phases",
         "_price",
-        "_public_prices",
         "_round",
         "_rounds",
+        "_sales_of",
         "_scale",
-        "_screens",
         "_sealed",
         "_sizes",
         "_spent",
-        "_spent_key",
+        "_spent_paid",
         "_spent_values",
-        "_spent_view",
         "_table",
         "_to_act",
+        "_types",
         "_zeros",
     )
 
     def __init__(self, enc: Encoding) -> None:
         rules = enc.rules
         off = enc.offsets
-        self._enc = enc
-        self._n = rules.players
+        self._n = n = rules.players
         self._artists = rules.artists
+        self._kinds = enc.kinds
         self._scale = 1.0 / rules.starting_cash
-        self._screens = rules.screens
-        self._public_prices = rules.public_prices
+        by_name = rules.codec.by_name
+        self._code: dict[str, int] = dict(by_name)
+        self._artist_of: dict[str, int] = {name: code // 5 for name, code in by_name.items()}
+        self._types = {name: k for k, name in enumerate(AUCTION_TYPES)}
+        self._phases = {name: k for k, name in enumerate(PHASE_NAMES)}
         self._hand = off["hand"]
         self._sizes = off["hand_sizes"]
         self._dummy = off["dummy_sizes"]
@@ -139,151 +153,158 @@ class Reader:
         self._paintings = off["paintings"] if rules.ties_by_paintings else -1
         self._rounds = rules.rounds
         self._zeros = enc.new_observation().data
-        # what changes rarely is kept for the game last read: the board (at the end of a
-        # round) and the money each player spent (after a sale)
-        self._board_key: tuple[object, int, bool] | None = None
+        self._ones = array("f", [1.0] * n)
+        # the view's tuples last read, and what was made of them (by identity: a view
+        # shares its kept tuples while they hold, and a new tuple replaces a changed one)
+        self._hand_of: list[object] = [None] * n
+        self._hand_values: list[array[float]] = [array("f")] * n
+        self._board_of: object = None
         self._board_values = array("f")
-        self._spent_key: tuple[object, int] | None = None
-        self._spent_values: list[int] = []
-        self._spent_view = memoryview(array("f"))
-        self._owned_key: tuple[object, int, int] | None = None
-        self._owned_view = memoryview(array("f"))
-        # and each seat's hand counts: within a round a hand only loses cards, so the
-        # round and the hand's size identify it
-        self._hand_keys: list[tuple[object, int, int] | None] = [None] * rules.players
-        self._hand_values = [array("f")] * rules.players
-        n = rules.players
-        self._orders = [[(seat + k) % n for k in range(n)] for seat in range(n)]
+        self._sales_of: Any = None
+        self._spent_paid: list[int] = []
+        self._spent_values = array("f")
+        self._owned_of: object = None
+        self._owned_values = array("f")
 
-    def observe(self, game: Game, seat: int, out: Vector) -> Vector:
-        """Write ``seat``'s observation of ``game`` into ``out`` and return it."""
-        n, artists, scale = self._n, self._artists, self._scale
-        # single writes through a memoryview cost a fifth of numpy's item assignment
+    def observe(self, view: View, out: Vector, anchor: int | None = None) -> Vector:
+        """Write ``view`` into ``out`` and return it; per-seat parts start at the view's
+        seat (a spectator's view: at ``anchor``, by default seat 0)."""
+        n, artists = self._n, self._artists
+        seat = view.seat
+        me = seat if seat is not None else (anchor or 0)
+        # (slices written from arrays, single entries through a memoryview: a fifth of
+        # numpy's cost per item)
         w: Any = out.data
         w[:] = self._zeros
-        hands = game.hands
-        at = self._hand
-        w[at : at + artists * 5] = self._hand_of(game, seat, hands[seat])
+        if seat is not None:
+            at = self._hand
+            w[at : at + self._kinds] = self._hand_counts(view.hand, me)
         at = self._sizes
-        for k, s in enumerate(self._orders[seat]):
-            w[at + k] = len(hands[s])
-        at = self._dummy - n
-        for h in range(n, len(hands)):
-            w[at + h] = len(hands[h])
-        cash = game.cash
-        if self._screens and game.outcome is None:
-            w[self._cash] = cash[seat] * scale
-            w[self._known] = 1.0
-        else:
-            at, known = self._cash, self._known
-            for k in range(n):
-                w[at + k] = cash[(seat + k) % n] * scale
-                w[known + k] = 1.0
-        if self._public_prices and game.sales:
-            # (kept twice over, seat order: the seat's rotation is one slice)
+        sizes = view.hand_sizes
+        w[at : at + n] = array("f", sizes[me:] + sizes[:me] if me else sizes)
+        dummies = view.dummy_sizes
+        if dummies:
+            at = self._dummy
+            w[at : at + len(dummies)] = array("f", dummies)
+        self._money(view.cash, me, w)
+        sales = view.sales
+        if sales:
             at = self._spent
-            w[at : at + n] = self._spent_of(game)[seat : seat + n]
-        if game.round or game.outcome is not None:  # the board is empty in round 1
-            at = self._board
-            w[at : at + self._artists * self._rounds] = self._board_of(game)
+            spent = self._spent_of(sales)
+            w[at : at + n] = spent[me : me + n]
+        at = self._board
+        w[at : at + artists * self._rounds] = self._board_row(view.board)
         at = self._counts
-        w[at : at + artists] = array("f", game.counts)
-        owned = game.owned
-        bought = sum(map(len, owned))
-        if bought:
-            at = self._owned
-            block = n * artists
-            w[at : at + block] = self._owned_of(game, owned, bought)[
-                seat * artists : seat * artists + block
-            ]
-        at = self._table
-        for code in game.table:
-            w[at + code // 5] += 1.0
-        if game.lot is not None:
-            self._lot(game.lot, seat, w)
+        w[at : at + artists] = array("f", view.counts)
+        at = self._owned
+        w[at : at + n * artists] = self._owned_counts(view.owned, me)
+        table = view.table
+        if table:
+            at, artist_of = self._table, self._artist_of
+            for name in table:
+                w[at + artist_of[name]] += 1.0
+        lot = view.lot
+        if lot is not None:
+            self._lot(dict(lot), me, w)
         at = self._to_act
-        for s in game.to_act():
-            w[at + (s - seat) % n] = 1.0
-        w[self._phase + game.phase] = 1.0
-        r = game.round
+        for s in view.to_act:
+            w[at + (s - me) % n] = 1.0
+        w[self._phase + self._phases[view.phase]] = 1.0
+        r = view.round - 1
         w[self._round + (r if r < self._rounds else self._rounds - 1)] = 1.0
         at = self._paintings
         if at >= 0:
-            paintings = game.paintings
-            for k, s in enumerate(self._orders[seat]):
-                w[at + k] = paintings[s]
+            paintings = view.paintings
+            w[at : at + n] = array("f", paintings[me:] + paintings[:me])
         return out
 
-    def _lot(self, lot: Lot, seat: int, w: Any) -> None:
+    def _money(self, cash: tuple[int | None, ...], me: int, w: Any) -> None:
+        """The cash the view shows (``None`` where hidden), from ``me`` on."""
         n, scale = self._n, self._scale
-        at = self._lot_cards
-        for code in lot.cards:
-            w[at + code] += 1.0
-        w[self._lot_type + lot.kind] = 1.0
-        w[self._leader + (lot.leader - seat) % n] = 1.0
-        if lot.adder >= 0:
-            w[self._adder + (lot.adder - seat) % n] = 1.0
-        w[self._auctioneer + (lot.auctioneer - seat) % n] = 1.0
-        w[self._high] = lot.high * scale
-        if lot.high_bidder >= 0:
-            w[self._high_bidder + (lot.high_bidder - seat) % n] = 1.0
-        if lot.kind == 3 and lot.price > 0:
-            w[self._price] = lot.price * scale
-        sealed = lot.sealed
-        if sealed:
-            at = self._sealed
-            for s, bid in enumerate(sealed):
-                if bid is not None:
-                    w[at + (s - seat) % n] = 1.0
-            own = sealed[seat]
-            if own:
-                w[self._own_sealed] = own * scale
+        if me:
+            cash = cash[me:] + cash[:me]
+        if None in cash:
+            at, known = self._cash, self._known
+            for k, money in enumerate(cash):
+                if money is not None:
+                    w[at + k] = money * scale
+                    w[known + k] = 1.0
+        else:
+            at = self._cash
+            w[at : at + n] = array("f", [money * scale for money in cash])  # type: ignore[operator]
+            at = self._known
+            w[at : at + n] = self._ones
 
-    def _hand_of(self, game: Game, seat: int, hand: list[int]) -> array[float]:
-        key = (game, game.round, len(hand))
-        if self._hand_keys[seat] != key:
-            counts = array("f", bytes(4 * self._artists * 5))
-            for code in hand:
-                counts[code] += 1.0
-            self._hand_values[seat] = counts
-            self._hand_keys[seat] = key
+    def _lot(self, lot: dict[str, Any], me: int, w: Any) -> None:
+        n, scale, code = self._n, self._scale, self._code
+        at = self._lot_cards
+        for name in lot["cards"]:
+            w[at + code[name]] += 1.0
+        w[self._lot_type + self._types[lot["type"]]] = 1.0
+        w[self._leader + (lot["leader"] - me) % n] = 1.0
+        adder = lot["adder"]
+        if adder is not None:
+            w[self._adder + (adder - me) % n] = 1.0
+        w[self._auctioneer + (lot["auctioneer"] - me) % n] = 1.0
+        w[self._high] = lot["high"] * scale
+        high_bidder = lot["high_bidder"]
+        if high_bidder is not None:
+            w[self._high_bidder + (high_bidder - me) % n] = 1.0
+        price = lot["price"]
+        if price:
+            w[self._price] = price * scale
+        done = lot["sealed_done"]
+        if done is not None:
+            at = self._sealed
+            for s, given in enumerate(done):
+                if given:
+                    w[at + (s - me) % n] = 1.0
+        own = lot["own_sealed_bid"]
+        if own:
+            w[self._own_sealed] = own * scale
+
+    def _hand_counts(self, hand: Any, seat: int) -> array[float]:
+        if self._hand_of[seat] is not hand:
+            counts = array("f", bytes(4 * self._kinds))
+            code = self._code
+            for name in hand:
+                counts[code[name]] += 1.0
+            self._hand_of[seat], self._hand_values[seat] = hand, counts
         return self._hand_values[seat]
 
-    def _board_of(self, game: Game) -> array[float]:
-        key = (game, game.round, game.outcome is not None)
-        if self._board_key != key:
+    def _board_row(self, board: Any) -> array[float]:
+        if self._board_of is not board:
             scale = self._scale
-            self._board_values = array("f", [v * scale for row in game.board for v in row])
-            self._board_key = key
+            self._board_of = board
+            self._board_values = array("f", [v * scale for row in board for v in row])
         return self._board_values
 
-    def _spent_of(self, game: Game) -> memoryview:
-        """What each seat spent, scaled, in seat order twice over."""
-        sales = game.sales
-        key = self._spent_key
-        if key is not None and key[0] is game and key[1] == len(sales):
-            return self._spent_view
-        if key is not None and key[0] is game and key[1] < len(sales):
-            spent, start = self._spent_values, key[1]
-        else:
-            spent, start = [0] * self._n, 0
+    def _spent_of(self, sales: Any) -> array[float]:
+        """What each seat paid for lots, scaled, in seat order twice over (a seat's
+        rotation is one slice). Sales only add up within a game: a record that starts
+        with the one last read adds its new sales only."""
+        last = self._sales_of
+        if last is sales or last == sales:
+            return self._spent_values
+        start = len(last) if last is not None and sales[: len(last)] == last else 0
+        spent = self._spent_paid if start else [0] * self._n
         for _, buyer, price in sales[start:]:
             spent[buyer] += price
-        self._spent_key, self._spent_values = (game, len(sales)), spent
         scale = self._scale
-        self._spent_view = memoryview(array("f", [v * scale for v in spent] * 2))
-        return self._spent_view
+        self._sales_of, self._spent_paid = sales, spent
+        self._spent_values = array("f", [v * scale for v in spent] * 2)
+        return self._spent_values
 
-    def _owned_of(self, game: Game, owned: list[list[int]], bought: int) -> memoryview:
-        """The cards of each artist each seat bought this round, in seat order twice over.
-        Within a round the lists only grow, so the round and their total size name them."""
-        key = (game, game.round, bought)
-        if self._owned_key != key:
-            artists = self._artists
-            counts = [0.0] * (self._n * artists)
+    def _owned_counts(self, owned: Any, me: int) -> array[float]:
+        """The cards of each artist each seat bought this round, from ``me`` on. (The
+        view names the cards anew at each read: what was made is kept while the names
+        are equal.)"""
+        if self._owned_of != owned:
+            artists, artist_of = self._artists, self._artist_of
+            counts = array("f", bytes(4 * self._n * artists))
             for s, cards in enumerate(owned):
-                for code in cards:
-                    counts[s * artists + code // 5] += 1.0
-            self._owned_view = memoryview(array("f", counts * 2))
-            self._owned_key = key
-        return self._owned_view
+                for name in cards:
+                    counts[s * artists + artist_of[name]] += 1.0
+            self._owned_of, self._owned_values = owned, counts + counts
+        start = me * self._artists
+        return self._owned_values[start : start + self._n * self._artists]

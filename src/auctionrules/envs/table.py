@@ -4,7 +4,9 @@ final rewards, the readable log)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +80,13 @@ class Table:
         """The table itself: it is configuration, shared by every copy of a state."""
         return self
 
-    def __reduce__(self) -> tuple[type[Table], tuple[Any, ...]]:
-        # (pickled as its arguments: the arrays' memoryviews do not pickle)
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # (pickled as its arguments, and unpickled as the one table of those where they
+        # name a bundled variant or a file: the arrays' memoryviews do not pickle, and
+        # OpenSpiel unpickles a state for every state it deserialises)
+        variant, players, modules, buckets = self._args
+        if isinstance(variant, (str, Path)):
+            return (table_for, (str(variant), players, tuple(map(str, modules)), buckets))
         return (Table, self._args)
 
     def new_game(self, seed: int) -> Game:
@@ -87,8 +94,8 @@ class Table:
         return Game.new(rules=self.rules, seed=seed)
 
     def observation(self, game: Game, seat: int) -> Vector:
-        """A new observation vector of ``seat``."""
-        return self._observe(game, seat, self._zeros.copy())
+        """A new observation vector of ``seat``: its view (:meth:`Game.view`) as a vector."""
+        return self._observe(game.view(seat), self._zeros.copy())
 
     def mask(self, game: Game, seat: int) -> Mask:
         """A new legal-action mask of ``seat`` (all 0 when it is not their turn)."""
@@ -111,9 +118,40 @@ class Table:
         return "\n".join(lines(game.events, self.rules.ruleset, names))
 
 
+@cache
+def table_for(variant: str, players: int, modules: tuple[str, ...], buckets: int) -> Table:
+    """The table of a variant id or file, made once per set of arguments (a table is
+    configuration: every game and state may share it)."""
+    return Table(variant, players, modules, buckets)
+
+
+def most_money(rules: Rules) -> int:
+    """A bound on the money any player can hold, from the rules: all the starting cash
+    plus everything the bank can pay. Each card is paid for once, at the end of the
+    round it was bought in, at most the top ranking value once per round."""
+    top = max(rules.ranking, default=0)
+    return rules.players * rules.starting_cash + len(rules.deck) * rules.rounds * top
+
+
 def observation_bounds(encoding: Encoding) -> tuple[Vector, Vector]:
-    """``(low, high)`` of the observation box: every part is at least 0; money
-    (normalised by the starting cash) and counts have no fixed top."""
+    """``(low, high)`` of the observation box, each part's bounds from the rules: every
+    part is at least 0; money (÷ starting cash) is at most :func:`most_money` (what a
+    seat spent over the game, that once per lot); card counts at most the copies in
+    the deck; one-hot parts 1."""
+    rules = encoding.rules
+    money = most_money(rules) / rules.starting_cash
+    deck = len(rules.deck)
+    copies = max(Counter(rules.deck).values())
+    per_artist = max(Counter(code // 5 for code in rules.deck).values())
+    tops = {
+        "hand": copies, "hand_sizes": deck, "dummy_sizes": deck, "cash": money,
+        "spent": money * deck, "board": max(rules.ranking, default=0) / rules.starting_cash,
+        "counts": per_artist, "owned": per_artist, "table": per_artist, "lot_cards": copies,
+        "high_bid": money, "price": money, "own_sealed_bid": money, "paintings": deck,
+    }
     low = np.zeros(encoding.obs_size, dtype=np.float32)
-    high = np.full(encoding.obs_size, np.inf, dtype=np.float32)
+    high = np.ones(encoding.obs_size, dtype=np.float32)
+    for name, width in encoding.parts:
+        at = encoding.offsets[name]
+        high[at : at + width] = tops.get(name, 1.0)
     return low, high

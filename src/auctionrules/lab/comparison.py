@@ -4,9 +4,11 @@ Both rulesets play the same game indices with the same seeds and the same agents
 in the same seats, so every difference comes from the rules (and chance, which
 the tests measure). Each figure of the two summaries is set side by side with
 the difference B - A and a two-sided p-value: what each game decides (seat win
-rates, money, margins, length) is tested within its pair of games
-(:mod:`.paired`), the rest with a two-proportion z-test for rates and Welch's
-t-test for means (:mod:`.stats`). With dozens of
+rates, money, margins, length) is tested within its pair of games, by
+McNemar's test or the paired t-test; what lots decide (shares of auction types,
+prices) by a cluster bootstrap over the pairs of games (:mod:`.paired`,
+:mod:`.bootstrap`). Every difference comes with its 95 % confidence interval,
+and every mean with its relative change B / A - 1. With dozens of
 figures some would look significant by chance alone at 5 %, so each row also
 says whether it survives Holm's correction for all the rows together.
 
@@ -21,6 +23,7 @@ False
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -30,22 +33,16 @@ import attrs
 
 from auctionrules.agents import AgentSpec
 from auctionrules.lab.backends import Backend, Serial
-from auctionrules.lab.paired import Pairs
+from auctionrules.lab.bootstrap import bootstrap, price, share
+from auctionrules.lab.paired import PairedTally, Pairs
 from auctionrules.lab.playing import Shard, play_shard
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import ProgressHook, make_backend, shard_size
 from auctionrules.lab.seeds import shards
 from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
-from auctionrules.lab.stats import (
-    Significance,
-    mcnemar,
-    moments,
-    paired_t,
-    two_proportions,
-    welch,
-)
+from auctionrules.lab.stats import Ratio, Significance, mcnemar, moments, paired_means
 from auctionrules.lab.summary import Summary
-from auctionrules.model import Ruleset
+from auctionrules.model import AUCTION_TYPES, Ruleset
 from auctionrules.rulebook.diff import RulesDiff, diff
 
 
@@ -59,18 +56,31 @@ class Row:
     a: float
     b: float
     test: Significance
-    #: ``z`` (two proportions), ``welch``, ``mcnemar`` or ``paired-t``.
+    #: ``mcnemar``, ``paired-t`` or ``cluster-bootstrap`` (:mod:`.paired`).
     method: str = ""
     holm: bool = False
+    #: B / A - 1 with its 95 % interval (means only).
+    ratio: Ratio | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
+        ratio = self.ratio if self.ratio is not None and self.ratio.known() else None
         return {
             "section": self.section, "figure": self.figure, "kind": self.kind,
             "a": self.a, "b": self.b, "difference": self.test.difference,
-            "statistic": self.test.statistic, "p": self.test.p, "method": self.method,
+            "ci": [_finite(self.test.low), _finite(self.test.high)],
+            "relative": None if ratio is None else {
+                "change": ratio.change, "ci": [ratio.low, ratio.high]
+            },
+            "statistic": _finite(self.test.statistic), "p": self.test.p,
+            "method": self.method,
             "significant": self.test.significant(), "significant_holm": self.holm,
         }
+
+
+def _finite(value: float) -> float | None:
+    """JSON has no NaN or infinity: ``None`` for them."""
+    return value if math.isfinite(value) else None
 
 
 @attrs.frozen
@@ -119,8 +129,12 @@ class Comparison:
         self.backend = backend or Serial()
         self.diff = diff(plan_a.ruleset, plan_b.ruleset, lang)
         self.progress = progress
-        self.a = Summary(plan_a.players, {**plan_a.header(), "games": games})
-        self.b = Summary(plan_b.players, {**plan_b.header(), "games": games})
+        self.a = Summary(
+            plan_a.players, {**plan_a.header(), "games": games}, plan_a.artist_names(lang)
+        )
+        self.b = Summary(
+            plan_b.players, {**plan_b.header(), "games": games}, plan_b.artist_names(lang)
+        )
         self.pairs = Pairs(plan_a.players)
         self._iterator: Iterator[tuple[GameResult, GameResult]] | None = None
 
@@ -181,62 +195,75 @@ def compare(
 # --- the rows -------------------------------------------------------------------------------
 
 
-def rows(a: Summary, b: Summary, pairs: Pairs | None = None) -> list[Row]:
-    """Every figure the two summaries share, in the order of the simulate summary;
-    the figures of one per game tested within ``pairs`` when given."""
+def rows(a: Summary, b: Summary, pairs: Pairs) -> list[Row]:
+    """Every figure the two summaries share, in the order of the simulate summary, each
+    tested within ``pairs`` at the unit it is measured on (:mod:`.paired`)."""
     out: list[Row] = []
 
-    def rate(section: str, figure: str, a_of: tuple[int, int], b_of: tuple[int, int],
-             paired: Significance | None = None) -> None:
-        (wins_a, n_a), (wins_b, n_b) = a_of, b_of
-        if n_a or n_b:
-            test = paired or two_proportions(wins_a, n_a, wins_b, n_b)
-            out.append(Row(section, figure, "rate", wins_a / n_a if n_a else 0.0,
-                           wins_b / n_b if n_b else 0.0, test,
-                           "mcnemar" if paired else "z"))
+    def paired(section: str, figure: str, kind: str, values: tuple[float, float],
+               tally: PairedTally | None, *, scale: float = 1.0) -> None:
+        if tally is None or not tally.n:
+            return
+        test, ratio = paired_means(tally.moments(), scale)
+        out.append(Row(section, figure, kind, *values, test, "paired-t",
+                       ratio=None if kind == "rate" else ratio))
 
-    def mean(section: str, figure: str, tally_a: Any, tally_b: Any,
-             differences: Counter[int] | None = None) -> None:
-        ma, mb = moments(tally_a), moments(tally_b)
-        if ma.n or mb.n:
-            test = welch(ma, mb) if differences is None else paired_t(differences)
-            out.append(Row(section, figure, "mean", ma.mean, mb.mean, test,
-                           "welch" if differences is None else "paired-t"))
+    def discordant(section: str, figure: str, value_a: float, value_b: float,
+                   counts: list[int]) -> None:
+        out.append(Row(section, figure, "rate", value_a, value_b,
+                       mcnemar(counts[0], counts[1], pairs.games), "mcnemar"))
 
     several = len(a.agent_seats) > 1  # (one agent's rate is always 1 / players)
     for agent in _common(a.agent_seats, b.agent_seats) if several else ():
-        rate("win rate", agent, (a.agent_wins[agent], a.agent_seats[agent]),
-             (b.agent_wins[agent], b.agent_seats[agent]))
+        per_game = a.agent_seats[agent] / a.games
+        paired("win rate", agent, "rate", (a.agent_rate(agent)[0], b.agent_rate(agent)[0]),
+               pairs.agent_wins.get(agent), scale=per_game)
     for seat in range(a.players):
-        paired = None
-        if pairs is not None:
-            a_only, b_only = pairs.discordant[seat]
-            paired = mcnemar(a_only, b_only, pairs.games)
-        rate("win rate", f"seat {seat}", (a.seat_wins[seat], a.games),
-             (b.seat_wins[seat], b.games), paired)
-    mean("money", "final money", a.money(), b.money(), pairs.money if pairs else None)
+        discordant("win rate", f"seat {seat}", a.seat_rate(seat)[0], b.seat_rate(seat)[0],
+                   pairs.discordant[seat])
+    paired("money", "final money", "mean", (moments(a.money()).mean, moments(b.money()).mean),
+           pairs.money, scale=a.players)
     for agent in _common(a.agent_money, b.agent_money) if several else ():
-        mean("money", f"final money of {agent}", a.agent_money[agent], b.agent_money[agent])
-    mean("money", "winner's margin", a.margin, b.margin, pairs.margin if pairs else None)
+        paired("money", f"final money of {agent}", "mean",
+               (moments(a.agent_money[agent]).mean, moments(b.agent_money[agent]).mean),
+               pairs.agent_money.get(agent), scale=a.agent_seats[agent] / a.games)
+    paired("money", "winner's margin", "mean", (moments(a.margin).mean, moments(b.margin).mean),
+           pairs.margin)
     for agent in _common(a.agent_margin, b.agent_margin) if several else ():
-        mean("money", f"margin of {agent} over the best rival", a.agent_margin[agent],
-             b.agent_margin[agent])
-    mean("length", "rounds", a.rounds, b.rounds, pairs.rounds if pairs else None)
-    mean("length", "lots", a.lots, b.lots, pairs.lots if pairs else None)
-    sold_a, sold_b = sum(a.sold.values()), sum(b.sold.values())
-    for kind in _common(a.sold, b.sold, union=True):
-        rate("auctions", f"share of {kind}", (a.sold[kind], sold_a), (b.sold[kind], sold_b))
-        mean("auctions", f"price of {kind}", a.prices.get(kind, {}), b.prices.get(kind, {}))
+        paired("money", f"margin of {agent} over the best rival", "mean",
+               (moments(a.agent_margin[agent]).mean, moments(b.agent_margin[agent]).mean),
+               pairs.agent_margin.get(agent), scale=a.agent_seats[agent] / a.games)
+    paired("length", "rounds", "mean", (moments(a.rounds).mean, moments(b.rounds).mean),
+           pairs.rounds)
+    paired("length", "lots", "mean", (moments(a.lots).mean, moments(b.lots).mean), pairs.lots)
+    kinds = sorted(_common(a.sold, b.sold, union=True), key=_auction_order)
+    figures = [f for kind in kinds for f in (share(kind), price(kind))]
+    found = bootstrap(pairs.lots_of, figures)
+    for i, kind in enumerate(kinds):
+        for j, (figure, what) in enumerate(((f"share of {kind}", "rate"),
+                                            (f"price of {kind}", "mean"))):
+            lot = found[2 * i + j]
+            if what == "mean" and not (a.prices.get(kind) and b.prices.get(kind)):
+                continue
+            out.append(Row("auctions", figure, what, lot.a, lot.b, lot.test, "cluster-bootstrap",
+                           ratio=lot.ratio if what == "mean" else None))
     for number in _common(a.round_ends, b.round_ends, union=True):
         on_cards = (
-            summary.round_ends.get(number, Counter())["artist-cards"] for summary in (a, b)
+            summary.round_ends.get(number, Counter())["artist-cards"] / summary.games
+            for summary in (a, b)
         )
-        rate("round ends", f"round {number} ends on a last card",
-             (next(on_cards), a.games), (next(on_cards), b.games))
+        discordant("round ends", f"round {number} ends on a last card", next(on_cards),
+                   next(on_cards), pairs.round_ends.get(number, [0, 0]))
     for artist in _common(a.final_values, b.final_values):
-        mean("artists", f"final value of {artist}", a.final_values[artist],
-             b.final_values[artist])
+        paired("artists", f"final value of {artist}", "mean",
+               (moments(a.final_values[artist]).mean, moments(b.final_values[artist]).mean),
+               pairs.final_values.get(artist))
     return out
+
+
+def _auction_order(kind: str) -> tuple[int, str]:
+    """The rulebook's order of the auction types (unknown ones last)."""
+    return (AUCTION_TYPES.index(kind) if kind in AUCTION_TYPES else len(AUCTION_TYPES), kind)
 
 
 def _common(a: Any, b: Any, union: bool = False) -> list[Any]:

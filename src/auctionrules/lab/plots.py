@@ -16,11 +16,12 @@ from typing import Any
 
 from auctionrules.lab.stats import quantile
 from auctionrules.lab.summary import Summary
+from auctionrules.lab.words import AUCTIONS, auction
 
 #: Plot name -> title, in the report's order.
 TITLES = {
     "money": "Final money per agent",
-    "seats": "Win rate per seat (95% Wilson interval)",
+    "seats": "Seat balance: win rate per player (95% Wilson interval)",
     "artists": "Artist value after each round (mean board total)",
     "prices": "Prices per auction type (box: quartiles; whiskers: 5th-95th percentile)",
 }
@@ -46,13 +47,15 @@ def png(fig: Any) -> bytes:
 
 
 def plots(summaries: Sequence[Summary], labels: Sequence[str]) -> dict[str, bytes]:
-    """Every plot of :data:`TITLES` for one summary, or two overlaid."""
-    return {
-        "money": png(_money(summaries, labels)),
-        "seats": png(_seats(summaries, labels)),
-        "artists": png(_artists(summaries, labels)),
-        "prices": png(_prices(summaries, labels)),
-    }
+    """The plots of :data:`TITLES` for one summary, or two overlaid. Seat balance only
+    where each seat holds the same agent in every game (:meth:`Summary.seats_fixed`):
+    when different agents rotate, every seat's rate is their average and says nothing."""
+    out = {"money": png(_money(summaries, labels))}
+    if summaries[0].seats_fixed():
+        out["seats"] = png(_seats(summaries, labels))
+    out["artists"] = png(_artists(summaries, labels))
+    out["prices"] = png(_prices(summaries, labels))
+    return out
 
 
 def _axes() -> tuple[Any, Any]:
@@ -98,7 +101,7 @@ def _seats(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
         ax.bar(xs, rates, width=width * 0.9, yerr=[low, high], capsize=4, label=label,
                hatch="//" if k else None, alpha=0.85)
     ax.axhline(1 / players, color="grey", linestyle=":", label=f"chance (1/{players})")
-    ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
+    ax.set_xticks(range(players), [f"player {s + 1}" for s in range(players)])
     ax.set_ylabel("win rate")
     return _titled(fig, ax, "seats")
 
@@ -108,7 +111,8 @@ def _artists(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     colours: dict[str, Any] = {}
     for style, summary, label in zip(_STYLES, summaries, labels, strict=False):
         for artist, means in summary.mean_values().items():
-            name = artist if len(summaries) == 1 else f"{artist} ({label})"
+            name = summary.name(artist)
+            name = name if len(summaries) == 1 else f"{name} ({label})"
             line = ax.plot(range(1, len(means) + 1), means, linestyle=style, marker="o",
                            color=colours.get(artist), label=name)[0]
             colours.setdefault(artist, line.get_color())
@@ -133,7 +137,8 @@ def _integer_locator() -> Any:
 
 def _prices(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     fig, ax = _axes()
-    kinds = sorted({kind for summary in summaries for kind in summary.prices})
+    kinds = sorted({kind for summary in summaries for kind in summary.prices},
+                   key=lambda kind: (list(AUCTIONS).index(kind) if kind in AUCTIONS else 9, kind))
     width = 0.8 / len(summaries)
     for k, (summary, label) in enumerate(zip(summaries, labels, strict=False)):
         stats, positions = [], []
@@ -147,7 +152,7 @@ def _prices(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
         for patch in boxes["boxes"]:
             patch.set_facecolor(f"C{k}")
             patch.set_alpha(0.6)
-    ax.set_xticks(range(len(kinds)), [kind.replace("_", " ") for kind in kinds])
+    ax.set_xticks(range(len(kinds)), [auction(kind) for kind in kinds])
     ax.set_ylabel("price")
     ax.yaxis.set_major_formatter(_thousands())
     ax.set_title(TITLES["prices"])

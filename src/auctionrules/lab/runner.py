@@ -73,7 +73,9 @@ class Simulation:
         self.backend = backend or Serial()
         self.store = None if out is None else ResultsFile(Path(out), plan.header(), resume)
         self.progress = progress
-        self._summary = Summary(plan.players, {**plan.header(), "games": games})
+        self._summary = Summary(
+            plan.players, {**plan.header(), "games": games}, plan.artist_names()
+        )
         self._iterator: Iterator[GameResult] | None = None
 
     def __iter__(self) -> Iterator[GameResult]:

@@ -115,6 +115,10 @@ class Plan:
         """The seed of game ``index``."""
         return game_seed(self.seed, index)
 
+    def artist_names(self, lang: str = "en") -> dict[str, str]:
+        """Each artist's name in ``lang``, by id (reports name artists, not ids)."""
+        return {artist.id: artist.name.get(lang) for artist in self.ruleset.theme.artists}
+
     def header(self) -> dict[str, Any]:
         """The settings as the results file records them (everything that decides
         the games, except how many)."""

@@ -9,8 +9,8 @@ extra), then::
        :seed: 1
 
 The build plays the games (seeded, so every build shows the same figures),
-inserts the rules' diff and the table of ``auctionrules compare``, and the
-report's four plots as figures (PNG files under ``generated/lab/`` of the
+inserts the verdict, the rules' diff and the table of ``auctionrules compare``,
+and the report's plots as figures (PNG files under ``generated/lab/`` of the
 source directory, which the build copies like any image). A ruleset given as a
 path is relative to the page, and the page is rebuilt when that file changes.
 """
@@ -29,9 +29,11 @@ from sphinx.util.docutils import SphinxDirective
 
 from auctionrules import __version__
 from auctionrules.lab.comparison import ComparisonSummary, compare
+from auctionrules.lab.forest import TITLE as FOREST
+from auctionrules.lab.forest import forest
 from auctionrules.lab.plots import TITLES, plots
-from auctionrules.lab.stats import detectable
-from auctionrules.lab.text import number, pct
+from auctionrules.lab.text import METHODS, difference, shown
+from auctionrules.lab.verdict import verdict
 
 __all__ = ["CompareDirective", "setup"]
 
@@ -77,6 +79,11 @@ class CompareDirective(SphinxDirective):
             ).summary()
             labels = [f"A: {self.arguments[0]}", f"B: {self.arguments[1]}"]
             images = plots([result.a, result.b], labels)
+            drawn = forest(result)
+            titles = dict(TITLES)
+            if drawn is not None:
+                images = {"forest": drawn, **images}
+                titles["forest"] = FOREST
         except Exception as exc:  # a bad ruleset or option is a document error
             raise self.error(f"auctionrules-compare: {exc}") from exc
         out = self.parse(rst_lines(result))
@@ -88,32 +95,32 @@ class CompareDirective(SphinxDirective):
             if not file.is_file() or file.read_bytes() != data:
                 file.write_bytes(data)
             figure = nodes.figure()
-            figure += nodes.image(uri=f"/generated/lab/{file.name}", alt=TITLES[name])
-            figure += nodes.caption(TITLES[name], TITLES[name])
+            figure += nodes.image(uri=f"/generated/lab/{file.name}", alt=titles[name])
+            figure += nodes.caption(titles[name], titles[name])
             out.append(figure)
         return out
 
 
 def rst_lines(result: ComparisonSummary) -> list[str]:
-    """The rules' diff as a list per section, then the rows as a table."""
+    """The verdict, the rules' diff as a list per section, then the rows as a table."""
     diff = result.diff
-    lines = [f"Rules that differ between ``{diff.a}`` (A) and ``{diff.b}`` (B):", ""]
+    found = verdict(result)
+    lines = [f"**{_rst(found.rules)}**", "", _rst(found.moved), ""]
+    lines += [f"- {_rst(text)}" for text in (*found.effects, *found.agents, found.seats)]
+    lines += ["", _rst(found.sureness), ""]
+    lines += [f"Rules that differ between ``{diff.a}`` (A) and ``{diff.b}`` (B):", ""]
     for section in diff.sections:
         lines += [f"- **{section.title}**", ""]
-        lines += [f"  - A: {text}" for text in section.a]
-        lines += [f"  - B: {text}" for text in section.b]
+        lines += [f"  - A: {text}" for text in section.a if "\n" not in text]
+        lines += [f"  - B: {text}" for text in section.b if "\n" not in text]
         lines.append("")
-    for change in diff.unstated:
-        lines += [f"- ``{change.path}``: A ``{change.a!r}``, B ``{change.b!r}``", ""]
+    for line in diff.lines:
+        lines += [f"- {_rst(line.title)}: A {_rst(line.a)}, B {_rst(line.b)}", ""]
     lines += [
         f"The same {result.a.games} games, {result.a.players} players, agents "
         f"``{','.join(result.a.settings.get('agents', []))}``. "
-        "\\* p < 0.05 (two-sided), \\*\\* also after Holm's correction for all the rows "
-        "(tests: McNemar's for seat win rates and the paired t-test for money, margin and "
-        "length, as the games are the same; two-proportion z and Welch's t for the rest). "
-        f"With {result.a.games} games, a seat's win rate must move about "
-        f"{100 * detectable(1 / result.a.players, result.a.games):.1f} points to be "
-        "significant at 5 %.",
+        "\\* p < 0.05 (two-sided), \\*\\* also after Holm's correction for all the "
+        f"rows. {_rst(METHODS)}",
         "",
         ".. list-table::",
         "   :header-rows: 1",
@@ -121,21 +128,27 @@ def rst_lines(result: ComparisonSummary) -> list[str]:
         "   * - figure",
         "     - A",
         "     - B",
-        "     - B − A",
+        "     - B \u2212 A",
+        "     - 95 % CI",
         "     - p",
     ]
     for row in result.rows:
-        if row.kind == "rate":
-            values = [pct(row.a), pct(row.b), f"{100 * row.test.difference:+.1f} pt"]
-        else:
-            digits = 2 if max(abs(row.a), abs(row.b)) < 100 else 0
-            values = [number(row.a), number(row.b), f"{row.test.difference:+,.{digits}f}"]
+        low, high = difference(row, row.test.low), difference(row, row.test.high)
+        values = [*shown(row, row.a, row.b), difference(row, row.test.difference),
+                  f"{low} to {high}"]
         mark = "\\*\\*" if row.holm else "\\*" if row.test.significant() else ""
         lines.append(f"   * - {row.section}: {row.figure}")
         lines += [f"     - {value}" for value in values]
         lines.append(f"     - {row.test.p:.3f} {mark}".rstrip())
     lines.append("")
     return lines
+
+
+def _rst(text: str) -> str:
+    """Plain text safe in reStructuredText prose (its markup characters escaped)."""
+    for char in "\\*`_|":
+        text = text.replace(char, "\\" + char)
+    return text
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -40,11 +40,14 @@ def normal_sf2(z: float) -> float:
 
 @attrs.frozen
 class Significance:
-    """A test's statistic, its p-value and the difference it tests (b - a)."""
+    """A test's statistic, its p-value and the difference it tests (b - a), with the
+    difference's 95 % confidence interval ``(low, high)`` (NaN where none is known)."""
 
     difference: float
     statistic: float
     p: float
+    low: float = math.nan
+    high: float = math.nan
 
     def significant(self, alpha: float = 0.05) -> bool:
         """Whether ``p < alpha``."""
@@ -171,12 +174,19 @@ def mcnemar(a_only: int, b_only: int, n: int) -> Significance:
     proportions or percentages", Psychometrika 12 (1947) 153-157: z = (b - c) /
     sqrt(b + c), normal under no change (the square of the usual chi-square form,
     without continuity correction).
+    The interval is the Wald interval of the difference of paired proportions,
+    ``d +- z sqrt((b + c) - (b - c)^2 / n) / n`` (J. L. Fleiss, B. Levin & M. C. Paik,
+    Statistical Methods for Rates and Proportions, 3rd ed. (2003), eq. 13.12), cut to
+    [-1, 1], where a difference of rates lies.
     """
     discordant = a_only + b_only
     if n <= 0 or discordant == 0:
-        return Significance(0.0, 0.0, 1.0)
+        return Significance(0.0, 0.0, 1.0, 0.0, 0.0)
+    difference = (b_only - a_only) / n
     z = (b_only - a_only) / math.sqrt(discordant)
-    return Significance((b_only - a_only) / n, z, normal_sf2(z))
+    half = Z95 * math.sqrt(max(0.0, discordant - (b_only - a_only) ** 2 / n)) / n
+    return Significance(difference, z, normal_sf2(z), max(-1.0, difference - half),
+                        min(1.0, difference + half))
 
 
 def paired_t(differences: Counter[int]) -> Significance:
@@ -190,6 +200,102 @@ def paired_t(differences: Counter[int]) -> Significance:
         return Significance(m.mean, 0.0 if m.mean == 0 else math.inf, 1.0 if m.mean == 0 else 0.0)
     t = m.mean / math.sqrt(m.variance / m.n)
     return Significance(m.mean, t, student_sf2(t, m.n - 1))
+
+
+def t_quantile(df: float, two_sided: float = 0.05) -> float:
+    """The ``t`` with P(|T| >= t) = ``two_sided`` for Student's t with ``df`` degrees of
+    freedom: :func:`student_sf2` inverted by bisection (it decreases in ``t``)."""
+    if df <= 0:
+        return math.inf
+    low, high = 0.0, 1.0
+    while student_sf2(high, df) > two_sided:
+        low, high = high, high * 2
+    for _ in range(100):
+        middle = (low + high) / 2
+        if student_sf2(middle, df) > two_sided:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+@attrs.frozen
+class PairedMoments:
+    """Exact sums of a paired sample: ``n`` pairs ``(a_i, b_i)`` as the sums of
+    ``a``, ``b``, ``a^2``, ``b^2`` and ``a b`` (integers stay exact at any size)."""
+
+    n: int
+    a: float
+    b: float
+    aa: float
+    bb: float
+    ab: float
+
+    def mean_a(self) -> float:
+        """The mean under A."""
+        return self.a / self.n if self.n else 0.0
+
+    def mean_b(self) -> float:
+        """The mean under B."""
+        return self.b / self.n if self.n else 0.0
+
+
+def paired_means(m: PairedMoments, scale: float = 1.0) -> tuple[Significance, Ratio]:
+    """The paired t-test of ``mean(b) - mean(a)`` (divided by ``scale``), its 95 % t
+    interval, and the ratio ``mean(b) / mean(a) - 1`` with its delta-method interval.
+
+    The test is Student's one-sample t-test of the differences ``b_i - a_i`` on
+    ``n - 1`` degrees of freedom (Student, "The probable error of a mean",
+    Biometrika 6 (1908) 1-25; NIST/SEMATECH e-Handbook 7.3.1). The ratio's variance
+    is that of a ratio of two correlated means, Var(R) ~ (s_b^2 - 2 R s_ab + R^2
+    s_a^2) / (n mean_a^2) (W. G. Cochran, Sampling Techniques, 3rd ed. (1977), 6.4).
+    """
+    n = m.n
+    if n < 2:
+        difference = (m.mean_b() - m.mean_a()) / scale
+        return Significance(difference, 0.0, 1.0), Ratio.none()
+    mean_a, mean_b = m.a / n, m.b / n
+    # n (n - 1) times each (co)variance: exact while the sums are integers
+    pairs = n * (n - 1)
+    var_a = (n * m.aa - m.a * m.a) / pairs
+    var_b = (n * m.bb - m.b * m.b) / pairs
+    cov = (n * m.ab - m.a * m.b) / pairs
+    var_d = max(0.0, (n * (m.aa + m.bb - 2 * m.ab) - (m.b - m.a) ** 2) / pairs)
+    difference = mean_b - mean_a
+    if var_d == 0:
+        same = difference == 0
+        test = Significance(difference / scale, 0.0 if same else math.inf,
+                            1.0 if same else 0.0, difference / scale, difference / scale)
+    else:
+        error = math.sqrt(var_d / n)
+        t = difference / error
+        half = t_quantile(n - 1) * error
+        test = Significance(difference / scale, t, student_sf2(t, n - 1),
+                            (difference - half) / scale, (difference + half) / scale)
+    if mean_a == 0:
+        return test, Ratio.none()
+    r = mean_b / mean_a
+    var_r = max(0.0, var_b - 2 * r * cov + r * r * var_a) / (n * mean_a * mean_a)
+    half = Z95 * math.sqrt(var_r)
+    return test, Ratio(r - 1, r - 1 - half, r - 1 + half)
+
+
+@attrs.frozen
+class Ratio:
+    """A relative change ``B / A - 1`` and its 95 % interval (NaN where undefined)."""
+
+    change: float
+    low: float
+    high: float
+
+    @classmethod
+    def none(cls) -> Ratio:
+        """No relative change can be given (A's mean is 0, or too few pairs)."""
+        return cls(math.nan, math.nan, math.nan)
+
+    def known(self) -> bool:
+        """Whether the change is defined."""
+        return not math.isnan(self.change)
 
 
 def moments(tally: Counter[int]) -> Moments:

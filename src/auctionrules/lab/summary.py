@@ -22,9 +22,16 @@ from auctionrules.lab.stats import Moments, moments, quantile, wilson
 class Summary:
     """Tallies of the games added so far (:meth:`add`), and what they say (:meth:`to_dict`)."""
 
-    def __init__(self, players: int, settings: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        settings: dict[str, Any] | None = None,
+        names: dict[str, str] | None = None,
+    ) -> None:
         self.players = players
         self.settings = dict(settings or {})
+        #: Artist id -> the name the theme gives it (reports name artists, not ids).
+        self.names = dict(names or {})
         self.games = 0
         self.seat_wins = [0] * players
         self.seat_money: list[Counter[int]] = [Counter() for _ in range(players)]
@@ -92,6 +99,16 @@ class Summary:
         rounds_scored = max((len(v) for v in result.values.values()), default=0)
         for r in range(rounds_scored):
             self.scored_rounds[r] += 1
+
+    def name(self, artist: str) -> str:
+        """The artist's name (its id if the theme is unknown)."""
+        return self.names.get(artist, artist)
+
+    def seats_fixed(self) -> bool:
+        """Whether each seat holds the same agent in every game (no rotation, or one
+        agent everywhere): only then does a seat's win rate measure the seat."""
+        agents = self.settings.get("agents", ())
+        return not self.settings.get("rotate", True) or len(set(agents)) <= 1
 
     # --- what the tallies say ---------------------------------------------------------------
 

@@ -126,13 +126,30 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
     if sourced is None:
         return Outcome(sort_problems(resolution.problems))
     outcome = attrs.evolve(
-        _finish(sourced, resolution.problems, broken=resolution.broken), sourced=sourced
+        _finish(sourced, resolution.problems, broken=resolution.broken,
+                explained=frozenset(resolution.explained)),
+        sourced=sourced,
     )
-    if outcome.ruleset is None or not resolution.optional:
+    replaced = resolution.replacement
+    if replaced is not None and any(
+        p.json_path == replaced.json_path and p not in resolution.problems
+        for p in outcome.problems
+    ):  # the cause of the theme's problems (a deck too small), in words
+        outcome = attrs.evolve(outcome, problems=sort_problems([*outcome.problems, replaced]))
+    if not resolution.optional or resolution.broken or outcome.kind == "module":
         return outcome
-    with_modules = [p for m in resolution.optional for p in _with_optional(sourced, *m)]
+    # Every optional module is checked even when the ruleset has problems of its own,
+    # so that one run says everything; a problem the ruleset has anyway is said once.
+    seen = {(p.file, p.line, p.column, p.json_path) for p in outcome.problems}
+    with_modules = [
+        p
+        for m in resolution.optional
+        for p in _with_optional(sourced, *m)
+        if (p.file, p.line, p.column, p.json_path) not in seen
+    ]
     if with_modules:
-        return attrs.evolve(outcome, problems=sort_problems(with_modules), ruleset=None)
+        problems = sort_problems([*outcome.problems, *with_modules])
+        return attrs.evolve(outcome, problems=problems, ruleset=None)
     return outcome
 
 
@@ -158,7 +175,9 @@ def unreadable(path: Path) -> str | None:
     return None
 
 
-def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
+def _finish(
+    sourced: Sourced, found: list[Problem], *, broken: bool, explained: frozenset[str] = frozenset()
+) -> Outcome:
     """Schema-check the resolved document, fill defaults, run the semantic checks, build."""
     kind = resolve.kind_of(sourced.data)
     problems = list(found)
@@ -172,7 +191,13 @@ def _finish(sourced: Sourced, found: list[Problem], *, broken: bool) -> Outcome:
         # (an unknown key that is a misspelt required key)
         seen = {(p.file, p.line, p.column, p.json_path) for p in invalid}
         problems = [p for p in problems if (p.file, p.line, p.column, p.json_path) not in seen]
-        problems += invalid + _semantic_despite(sourced, invalid)
+        # an artist item lacks its name or split only as a consequence of a mistake
+        # already said (an unknown id, an id listed twice): the side effect is not said
+        kept = [
+            p for p in invalid
+            if not (p.json_path in explained and p.message.startswith("missing required key"))
+        ]
+        problems += kept + _semantic_despite(sourced, invalid)
         return Outcome(sort_problems(problems), kind, sourced.data)
     document = fill_defaults(sourced.data, schema_check.ruleset_schema())
     problems += semantic.check(document, sourced.locate)

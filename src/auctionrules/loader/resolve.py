@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from auctionrules import resources
-from auctionrules.loader import schema_check, suggest
+from auctionrules.loader import artists, schema_check, suggest
 from auctionrules.loader.merge import Sourced, walk
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.loader.yaml_nodes import Located, parse_text, read_file
@@ -154,6 +154,12 @@ class Resolution:
         #: The optional modules of the file resolved last (the one asked for), each
         #: with where it is listed: they are checked against the whole ruleset.
         self.optional: list[tuple[JsonPath, str, Sourced]] = []
+        #: JSON paths of artist items whose missing keys follow from a mistake already
+        #: reported (see :func:`artists.against_inherited`).
+        self.explained: set[str] = set()
+        #: A list of new artists replacing the inherited theme, said in words: reported
+        #: only if the resolved theme has problems (see :func:`artists.replacement`).
+        self.replacement: Problem | None = None
 
     def problem(self, doc: Sourced, path: JsonPath, message: str) -> None:
         """Report ``message`` at ``path`` of ``doc``."""
@@ -210,6 +216,14 @@ class Resolution:
                 if module is not None:
                     base = base.merged(module.without(*MODULE_METADATA))
         self.optional = self.check_optional_modules(own, folder, stack)
+        inherited = base.data.get("theme")
+        named = source if isinstance(source, str) and source else extends
+        inherited_artists = inherited.get("artists") if isinstance(inherited, dict) else None
+        base_name = named if isinstance(named, str) and named else "the ruleset it extends"
+        said, explained = artists.against_inherited(own, inherited_artists, base_name)
+        self.problems.extend(said)
+        self.explained.update(explained)
+        self.replacement = artists.replacement(own, inherited_artists, base_name)
         resolved = keep_notes(base.merged(own.without(*_REFERENCES, THEME_FROM)), own)
         # Keys in the schema's order (id and title first), whatever file set them.
         order = {k: i for i, k in enumerate(schema_check.ruleset_schema()["properties"])}
@@ -286,7 +300,10 @@ def keep_notes(resolved: Sourced, own: Sourced) -> Sourced:
 
     A base's reading of an option no longer holds once a file sets that option
     itself (a note on how the open auction ends, in a file that changes how it
-    ends); the base's other readings are kept.
+    ends), nor once it sets an option beside it: a reading of one rule of an
+    auction tells how that auction ends (a broke auctioneer's offer that nobody
+    takes is kept by the auctioneer), which another rule of the same auction can
+    change (nobody buys: the card is unsold). The base's other readings are kept.
     """
     notes = resolved.data.get("notes")
     if not isinstance(notes, list):
@@ -302,7 +319,10 @@ def keep_notes(resolved: Sourced, own: Sourced) -> Sourced:
         topic = note.get("topic") if isinstance(note, dict) else None
         if origin != own.file and isinstance(topic, str):
             parts = tuple(topic.split("."))
-            if any(path[: len(parts)] == parts for path in changed):
+            # the option itself, what is inside it, or (for an option inside a section,
+            # such as auctions.fixed_price) anything else in its section
+            near = parts[:-1] if len(parts) > 2 else parts
+            if any(path[: len(near)] == near for path in changed):
                 continue
         kept.append(index)
     if len(kept) == len(notes):

@@ -30,6 +30,7 @@ from functools import partial
 from typing import Any
 
 from auctionrules.loader import schema_check, suggest
+from auctionrules.loader.artists import duplicate_names, repeated_id
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.model import AUCTION_TYPES
 
@@ -150,13 +151,11 @@ def _check_artist_ids(artists: list[Mapping[str, Any]], report: Report) -> None:
     for index, artist in enumerate(artists):
         path: JsonPath = ("theme", "artists", index)
         if artist["id"] in seen:
-            report(
-                (*path, "id"),
-                f"artist id {artist['id']!r} is already used by "
-                f"theme.artists[{seen[artist['id']]}]",
-            )
+            report((*path, "id"), repeated_id(artist["id"], seen[artist["id"]]))
         else:
             seen[artist["id"]] = index
+    for path, message in duplicate_names(artists):
+        report(path, message)
 
 
 def _check_split(index: int, artist: Mapping[str, Any], report: Report) -> None:
@@ -216,7 +215,7 @@ def _check_player_count(
     if players < 2:
         report(path, "a game needs at least 2 players", key=True)
     deal: list[int] = entry["deal"]
-    if len(deal) != rounds:
+    if isinstance(rounds, int) and len(deal) != rounds:  # else the schema said it
         report(
             (*path, "deal"),
             also=(("rounds",),),
@@ -226,19 +225,32 @@ def _check_player_count(
     dummy = entry.get("dummy_hands", {})
     hands = dummy.get("hands", 0)
     dummy_deal = dummy.get("deal")
-    if dummy_deal is not None and len(dummy_deal) != rounds:
+    if dummy_deal is not None and isinstance(rounds, int) and len(dummy_deal) != rounds:
         report(
             (*path, "dummy_hands", "deal"),
             also=(("rounds",),),
             message=f"the dummy-hand deal for {players} players has {len(dummy_deal)} "
             f"entries but the game has {rounds} rounds (one entry per round)",
         )
+    fits = (players + hands) * sum(deal) <= deck
+    if fits and not hands and dummy_deal is not None and (players + 1) * sum(dummy_deal) > deck:
+        # written for when a dummy hand plays (a module such as mystery-hand turns
+        # one on): a deal that could never be served is an error now, not then
+        report(
+            (*path, "dummy_hands", "deal"),
+            also=(("rounds",), ("theme", "artists")),
+            message=f"the dummy-hand deal needs {players + 1} x {sum(dummy_deal)} = "
+            f"{(players + 1) * sum(dummy_deal)} cards for {players} players and 1 dummy hand, "
+            f"but the deck has {deck}: no module that adds a dummy hand could be played",
+        )
     hand_deal, deal_path = deal, (*path, "deal")
     if hands and dummy_deal is not None:
         hand_deal, deal_path = dummy_deal, (*path, "dummy_hands", "deal")
     needed = (players + hands) * sum(hand_deal)
     if needed > deck:
-        who = f"{players} players" + (f" and {hands} dummy hands" if hands else "")
+        who = f"{players} players" + (
+            f" and {hands} dummy hand{'s' * (hands != 1)}" if hands else ""
+        )
         report(
             deal_path,
             also=(("theme", "artists"), (*path, "dummy_hands", "hands")),
@@ -301,7 +313,7 @@ def _check_ranking(ranking: list[int], artists: int, report: Report, path: JsonP
             path,
             also=(("theme", "artists"),),
             message=f"the ranking has {len(ranking)} places but the theme "
-            f"has only {artists} artists",
+            f"has only {artists} artist{'s' * (artists != 1)}",
         )
 
 

@@ -34,6 +34,7 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
+from auctionrules.loader import yaml_words
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 
 #: Files above this size are refused before parsing (a ruleset is a few KiB).
@@ -142,9 +143,12 @@ def parse_text(text: str, name: str = "<string>") -> tuple[Located | None, list[
             line, column = _byte_position(text.encode("utf-8"), position)
         else:
             line, column = _text_position(text, position)
-        return None, [Problem(name, line, column, f"YAML: {exc.reason}")]
+        char = exc.character
+        code = char if isinstance(char, int) else ord(str(char)[:1] or "?")
+        message = f"YAML: the control character U+{code:04X} is not allowed in the text; remove it"
+        return None, [Problem(name, line, column, message)]
     except yaml.MarkedYAMLError as exc:
-        return None, [_tab_problem(name, text, exc) or _yaml_problem(name, exc)]
+        return None, [_tab_problem(name, text, exc) or _yaml_problem(name, exc, text)]
     except yaml.YAMLError as exc:  # unmarked: rare, reported at the start
         return None, [Problem(name, 1, 1, f"YAML: {exc}")]
     if root is None:
@@ -176,13 +180,15 @@ def _mark(mark: Any) -> Position:
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
-def _yaml_problem(name: str, exc: yaml.MarkedYAMLError) -> Problem:
+def _yaml_problem(name: str, exc: yaml.MarkedYAMLError, text: str) -> Problem:
+    """The syntax error in plain words (:mod:`yaml_words`); a mistake it does not know is
+    said as "not valid YAML here" with the parser's own reason."""
+    said = yaml_words.plain(exc.context, exc.problem, exc.context_mark, exc.problem_mark, text)
+    if said is not None:
+        return Problem(name, *said[0], f"YAML: {said[1]}")
     mark = exc.problem_mark or exc.context_mark
-    parts = [p for p in (exc.context, exc.problem) if p]
-    if exc.context_mark is not None and exc.problem_mark is not None and exc.context:
-        parts[0] = f"{exc.context} (line {exc.context_mark.line + 1})"
-    message = "YAML: " + ", ".join(parts) if parts else "YAML: syntax error"
-    return Problem(name, *_mark(mark), message)
+    reason = f" ({exc.problem})" if exc.problem else ""
+    return Problem(name, *_mark(mark), f"YAML: this is not valid YAML{reason}")
 
 
 def _tab_problem(name: str, text: str, exc: yaml.MarkedYAMLError) -> Problem | None:

@@ -284,8 +284,8 @@ def _artist_value(value: Any, w: Writer) -> str:
 
 
 def _value(w: Writer, path: str, value: Any) -> str:
-    if value is None:
-        return "-"
+    if value is None:  # not written: for a player count, the game-wide rule holds
+        return w.word("not_set")
     return human_value(w, path, list(value) if isinstance(value, Sequence)
                        and not isinstance(value, str) else value)
 

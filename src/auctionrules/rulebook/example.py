@@ -74,6 +74,10 @@ def _section(w: Writer) -> Section:
             sentences.append(w.say("@example.ranked", _ALL, round=str(index + 1), name=name,
                                    place=place, added=w.amount(score.added[followed]),
                                    value=w.amount(value)))
+        elif column and value:  # an unranked artist still paid (cumulative-always)
+            sentences.append(w.say("@example.unranked", _ALL, template="@example.unranked_paid",
+                                   round=str(index + 1), name=name, board=w.amount(column),
+                                   value=w.amount(value)))
         elif column:
             sentences.append(w.say("@example.unranked", _ALL, round=str(index + 1), name=name,
                                    board=w.amount(column)))
@@ -81,6 +85,7 @@ def _section(w: Writer) -> Section:
               w.word("column"), w.word("paid")]
     table = Table(header, rows, Sentence("@example.table", "", (_ALL,)))
     intro = w.say("@example.intro", _ALL, noun=w.noun(), name=name,
+                  template="@example.intro" if rounds == r.rounds else "@example.intro_first",
                   rounds=Param(str(rounds), (_ALL,)))
     blocks: list[Block] = [Paragraph([intro]), table, Paragraph(sentences)]
     return Section("scoring.example", w.word("example"), blocks)

@@ -74,7 +74,7 @@ class Writer:
             if isinstance(param, Param):
                 found += param.deps
             fields[name] = str(param)
-        text = self.catalog.template(template or key).format(**fields)
+        text = self.catalog.finish(self.catalog.template(template or key).format(**fields))
         return Sentence(key, text, tuple(dict.fromkeys(found)))
 
     def choose(self, path: str, value: Any, *deps: str, **params: Any) -> Sentence:

@@ -16,6 +16,9 @@ A catalog module (``en.py``, ``fr.py``) defines:
 - ``money(amount, format, separator, unit)``: an amount written as the
   language writes money (French groups digits with a space and puts the
   currency sign after the number, whatever the ruleset's own format);
+- optionally ``finish(text)``: the last touch on a formatted sentence that only
+  the filled-in words allow (French elides ``que le artiste`` into ``que
+  l'artiste`` once the theme's noun is known);
 - optionally ``OPTION_TITLES``: option titles (generic paths) for languages
   other than the schema's English, and ``VALUES``: short labels of option
   values (``path=value`` keys), for the options appendix and the diff; the
@@ -72,6 +75,8 @@ class Catalog:
     values: Mapping[str, str] = attrs.field(factory=dict)
     #: The game log's phrases (``log/<code>.py``).
     log: Mapping[str, str] = attrs.field(factory=dict)
+    #: The last touch on a formatted sentence (``finish`` of the module; none: as is).
+    finish: Callable[[str], str] = str
 
     def template(self, key: str) -> str:
         """The template of a concrete key; ``KeyError`` names the generic key."""
@@ -116,4 +121,5 @@ def catalog(code: str) -> Catalog:
         option_titles=getattr(module, "OPTION_TITLES", {}),
         values=getattr(module, "VALUES", {}),
         log=importlib.import_module(f"{__name__}.log.{code}").PHRASES,
+        finish=getattr(module, "finish", str),
     )

@@ -88,7 +88,15 @@ SENTENCES: dict[str, str] = {
     "money.minimum_raise": (
         "In open and once-around auctions, a bid must top the last one by at least {amount}."
     ),
+    "@money.minimum_raise.rebid": (
+        "In open and once-around auctions, and when tied sealed bids are bid again, a bid "
+        "must top the last one (the tied bid) by at least {amount}."
+    ),
     "@round.cash": "Nobody may bid or offer more money than they have.",
+    "@round.cash.bids": (
+        "Nobody may bid more money than they have (a fixed price may be higher: see the "
+        "fixed-price auction)."
+    ),
     "no_bid=auctioneer-takes-free": (
         "If nobody bids (fixed-price auctions excepted), the auctioneer takes the card "
         "without paying."
@@ -229,7 +237,7 @@ SENTENCES: dict[str, str] = {
         "end the round. If a {card} is a double, no second card is added."
     ),
     "player_counts.N.dummy_hands.flip.when=after-auction": (
-        "After each auction, a {card} may be turned over."
+        "After each auction, it is time to turn a {card} over."
     ),
     "player_counts.N.dummy_hands.flip.when=between-turns": (
         "Between the players' turns, a {card} is turned over."
@@ -268,18 +276,21 @@ SENTENCES: dict[str, str] = {
         "printed one; nothing in it is needed to play."
     ),
     "edition": "Transcribed edition: {edition}.",
-    "source": "Rulebook file: {source}.",
     "theme.split_source": "Card split: {source}.",
     "theme.split_source=none": "Card split: as printed in the rulebook.",
     "notes": (
-        "Where the rulebook is silent or unclear, this ruleset takes the following readings."
+        "The ruleset explains the following rules: readings it takes where a printed "
+        "rulebook is silent or unclear, and rules of its own."
     ),
     "notes.quoted": (
-        "Where the rulebook is silent or unclear, this ruleset takes the following readings "
-        "(those in quotation marks are quoted as the ruleset writes them, in {language})."
+        "The ruleset explains the following rules: readings it takes where a printed "
+        "rulebook is silent or unclear, and rules of its own (those in quotation marks are "
+        "quoted as the ruleset writes them, in {language})."
     ),
     "notes.N": "{topic}: {text}",
-    "@defaults": "These options differ from the defaults of the ruleset schema.",
+    "@defaults": (
+        "These rules differ from the ones a ruleset plays when it does not set them."
+    ),
     "@default.item": "{title}: {value} (default: {default})",
     "custom": "{option}: this rule is played by the custom strategy {strategy}.",
     # Worked example
@@ -291,6 +302,15 @@ SENTENCES: dict[str, str] = {
     "@example.ranked": (
         "In round {round}, {name} comes {place}: the column gains {added}, so each {name} "
         "card sells for {value}."
+    ),
+    "@example.intro_first": (
+        "Follow one {noun}, {name}, through the first {rounds} rounds of a game. The table "
+        "gives, round by round, how many {name} cards were laid out, the place {name} took, "
+        "the value added to the column on the board and what one {name} card sells for."
+    ),
+    "@example.unranked_paid": (
+        "In round {round}, {name} is not ranked, but the {board} marked in the column still "
+        "count: each {name} card sells for {value}."
     ),
     "@example.unranked": (
         "In round {round}, {name} is not ranked: although {board} is marked in the column, "
@@ -336,14 +356,27 @@ WORDS: dict[str, str] = {
     "optional": "Optional rules",
     "designer": "For designers: about this ruleset",
     "sources": "Sources",
-    "notes": "Assumptions",
-    "defaults": "Options that differ from the defaults",
+    "notes": "Readings and house rules",
+    "defaults": "Rules that differ from the defaults",
     "example": "Worked example",
     "round": "Round",
     "cards": "Cards",
     "added": "Added",
     "column": "Column total",
     "paid": "Per card",
+    "rebid.more": "more than the tied bid",
+    "rebid.more_by": "at least {amount} more than the tied bid",
+    "broke.auctioneer": "An auctioneer who has less than the smallest price ({minimum})",
+    "broke.all": (
+        "When no player has the smallest price ({minimum}), the auctioneer"
+    ),
+    "broke.keeps": "otherwise the auctioneer keeps it",
+    "broke.unsold": (
+        "otherwise it is not sold: it stays on the table and counts for the ranking"
+    ),
+    "not_set": "not set",
+    "value_with_players": "{value} with {counts} players",
+    "with_exceptions": "{value} ({exceptions})",
     "with_players": "with {counts} players",
     "yes": "yes",
     "no": "no",

@@ -7,6 +7,7 @@ fixe » et « double enchère » ; une partie se joue en « manches ».
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from auctionrules.rulebook.lang.auctions.fr import SENTENCES as AUCTIONS
@@ -52,8 +53,7 @@ SENTENCES: dict[str, str] = {
         "À {players} joueurs, les places du classement valent {values}, dans l'ordre."
     ),
     "money.screens=true": (
-        "Chaque joueur cache son argent derrière son écran : aucun joueur ne doit connaître la "
-        "somme possédée par un autre joueur jusqu'à la fin de la partie."
+        "Chaque joueur cache son argent derrière son écran jusqu'à la fin de la partie."
     ),
     "money.screens=false": "Chaque joueur garde son argent à la vue de tous.",
     "money.public_prices=true": (
@@ -102,8 +102,17 @@ SENTENCES: dict[str, str] = {
         "Dans les ventes « aller et retour » et « un seul tour », une offre doit dépasser "
         "la précédente d'au moins {amount}."
     ),
+    "@money.minimum_raise.rebid": (
+        "Dans les ventes « aller et retour » et « un seul tour », et quand des offres "
+        "cachées à égalité sont refaites, une offre doit dépasser la précédente (l'offre "
+        "égalée) d'au moins {amount}."
+    ),
     "@round.cash": (
         "Aucun joueur ne peut faire une offre supérieure à la somme qu'il possède."
+    ),
+    "@round.cash.bids": (
+        "Aucun joueur ne peut faire une offre supérieure à la somme qu'il possède (un prix "
+        "fixe peut l'être : voir la vente à prix fixe)."
     ),
     "no_bid=auctioneer-takes-free": (
         "Si aucun joueur ne fait d'offre, le vendeur obtient le tableau gratuitement, sauf "
@@ -144,13 +153,13 @@ SENTENCES: dict[str, str] = {
         "plutôt qu'un."
     ),
     "round_end.hands_exhausted.last_card=unsold": (
-        "Si tous les joueurs n'ont plus de cartes en main avant qu'un {noun} ait {count} "
+        "Si plus aucun joueur n'a de cartes en main avant qu'un {noun} ait {count} "
         "tableaux sur la table, les ventes s'arrêtent quand la dernière carte est proposée : "
         "le dernier tableau n'est pas vendu et n'appartient à personne, mais il compte pour le "
         "classement."
     ),
     "round_end.hands_exhausted.last_card=sold": (
-        "Si tous les joueurs n'ont plus de cartes en main avant qu'un {noun} ait {count} "
+        "Si plus aucun joueur n'a de cartes en main avant qu'un {noun} ait {count} "
         "tableaux sur la table, le dernier tableau est vendu normalement, puis la manche "
         "s'arrête."
     ),
@@ -252,8 +261,8 @@ SENTENCES: dict[str, str] = {
     "winner.ties=none": "Si les joueurs les plus riches sont à égalité, personne ne gagne.",
     # Nombre de joueurs
     "player_counts.N.dummy_hands.hands": (
-        "À {players} joueurs, {hands} en plus, à aucun joueur : chaque main reçoit {deal} "
-        "cartes au fil des manches, et {face_down}."
+        "À {players} joueurs, {hands} en plus, hors des mains des joueurs : chaque main "
+        "reçoit {deal} cartes au fil des manches, et {face_down}."
     ),
     "@dummy.cards": (
         "Les {cards} sont retournées pendant la manche. Une {card} n'est jamais vendue, "
@@ -262,7 +271,7 @@ SENTENCES: dict[str, str] = {
         "double enchère, on ne joue pas de deuxième carte."
     ),
     "player_counts.N.dummy_hands.flip.when=after-auction": (
-        "Après chaque vente aux enchères, une {card} peut être retournée."
+        "Après chaque vente aux enchères vient le moment de retourner une {card}."
     ),
     "player_counts.N.dummy_hands.flip.when=between-turns": (
         "Entre les tours des joueurs, une {card} est retournée."
@@ -304,20 +313,22 @@ SENTENCES: dict[str, str] = {
         "règles à une règle imprimée ; rien ici n'est nécessaire pour jouer."
     ),
     "edition": "Édition transcrite : {edition}.",
-    "source": "Fichier de la règle : {source}.",
     "theme.split_source": "Répartition des cartes : {source}.",
     "theme.split_source=none": "Répartition des cartes : celle de la règle imprimée.",
     "notes": (
-        "Là où la règle est muette ou ambiguë, ces règles retiennent les interprétations "
-        "suivantes."
+        "Ces règles précisent les points suivants : les interprétations retenues là où une "
+        "règle imprimée est muette ou ambiguë, et leurs propres règles."
     ),
     "notes.quoted": (
-        "Là où la règle est muette ou ambiguë, ces règles retiennent les interprétations "
-        "suivantes (celles entre guillemets sont citées telles que les règles les écrivent, "
-        "en {language})."
+        "Ces règles précisent les points suivants : les interprétations retenues là où une "
+        "règle imprimée est muette ou ambiguë, et leurs propres règles (celles entre "
+        "guillemets sont citées telles que les règles les écrivent, en {language})."
     ),
     "notes.N": "{topic} : {text}",
-    "@defaults": "Ces options diffèrent des valeurs par défaut du schéma des règles.",
+    "@defaults": (
+        "Ces règles diffèrent de celles que l'on joue quand un fichier de règles ne les "
+        "précise pas."
+    ),
     "@default.item": "{title} : {value} (par défaut : {default})",
     "custom": "{option} : cette règle est jouée par la stratégie personnalisée {strategy}.",
     # Exemple
@@ -327,13 +338,23 @@ SENTENCES: dict[str, str] = {
         "valeur ajoutée dans la colonne du plateau et le prix de vente d'un tableau de "
         "{name}."
     ),
+    "@example.intro_first": (
+        "Suivons un {noun}, {name}, pendant les {rounds} premières manches d'une partie. La "
+        "grille donne, manche par manche, le nombre de tableaux de {name} proposés, la place "
+        "obtenue, la valeur ajoutée dans la colonne du plateau et le prix de vente d'un "
+        "tableau de {name}."
+    ),
     "@example.ranked": (
-        "Manche {round} : {name} est classé {place} ; sa colonne reçoit {added}, chaque "
+        "Manche {round} : {place} rang pour {name} ; sa colonne reçoit {added}, chaque "
         "tableau de {name} est donc vendu {value}."
     ),
     "@example.unranked": (
-        "Manche {round} : {name} n'est pas classé ; sa colonne totalise pourtant {board}, "
+        "Manche {round} : aucun rang pour {name} ; sa colonne totalise pourtant {board}, "
         "mais ses tableaux ne valent rien."
+    ),
+    "@example.unranked_paid": (
+        "Manche {round} : aucun rang pour {name}, mais les {board} de sa colonne comptent "
+        "toujours : chaque tableau de {name} est vendu {value}."
     ),
 }
 
@@ -356,7 +377,7 @@ WORDS: dict[str, str] = {
     "dummy_hands_one": "une main mystère est distribuée",
     "dummy_hands_many": "{n} mains fictives sont distribuées",
     "dummy_face_down_one": "la main mystère reste face cachée",
-    "dummy_face_down_many": "les mains fictives restent faces cachées",
+    "dummy_face_down_many": "les mains fictives restent face cachée",
     "dummy_hand_one": "main mystère",
     "dummy_hands_word_one": "mains mystères",
     "dummy_card_one": "carte mystère",
@@ -375,14 +396,26 @@ WORDS: dict[str, str] = {
     "optional": "Variantes",
     "designer": "Pour les concepteurs : à propos de ces règles",
     "sources": "Sources",
-    "notes": "Interprétations",
-    "defaults": "Options différentes des valeurs par défaut",
+    "notes": "Interprétations et règles propres",
+    "defaults": "Règles qui diffèrent des règles par défaut",
     "example": "Exemple",
     "round": "Manche",
     "cards": "Tableaux",
     "added": "Ajouté",
     "column": "Total de la colonne",
     "paid": "Par tableau",
+    "rebid.more": "au-delà de l'offre égalée",
+    "rebid.more_by": "d'au moins {amount} au-delà de l'offre égalée",
+    "broke.auctioneer": "Un vendeur qui a moins que le plus petit prix ({minimum})",
+    "broke.all": "Quand aucun joueur n'a le plus petit prix ({minimum}), le vendeur",
+    "broke.keeps": "sinon, le vendeur le garde",
+    "broke.unsold": (
+        "sinon, le tableau n'est pas vendu : il reste sur la table et compte pour le "
+        "classement"
+    ),
+    "not_set": "non précisé",
+    "value_with_players": "{value} à {counts} joueurs",
+    "with_exceptions": "{value} ({exceptions})",
     "with_players": "à {counts} joueurs",
     "yes": "oui",
     "no": "non",
@@ -413,6 +446,23 @@ def either(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " ou " + items[-1]
+
+
+#: ``le``, ``la``, ``de``, ``que``, ``ne``, ``se`` before a vowel, as the filled-in words
+#: leave them (``que le {noun}`` with ``artiste``). A mute ``h`` is not guessed: the
+#: templates avoid it.
+_ELISION = re.compile(r"\b([Ll][ea]|[DdNnSs]e|[Qq]ue) (?=[aeiouéèêàâîïôûAEIOUÉÈÊÀÂÎÔÛ])")
+
+
+def finish(text: str) -> str:
+    """Elision once the words are in: ``que le artiste`` -> ``que l'artiste``,
+    ``de Arcimboldo`` -> ``d'Arcimboldo``."""
+    return _ELISION.sub(_elide, text)
+
+
+def _elide(match: re.Match[str]) -> str:
+    word = match.group(1)
+    return f"{word[:2]}'" if word.lower() == "que" else f"{word[0]}'"
 
 
 def ordinal(n: int) -> str:

@@ -109,7 +109,7 @@ def per_count(w: Writer, pc: PlayerCount) -> list[Sentence]:
         nth = Param(w.catalog.ordinal(pc.artist_cards), (f"{base}.artist_cards",))
         found.append(w.say(f"{base}.artist_cards", players=players, nth=nth, noun=w.noun()))
     if pc.ranking is not None:
-        amounts = [w.ruleset.amount(v) for v in pc.ranking]
+        amounts = [w.amount(v) for v in pc.ranking]  # in the rulebook's language
         values = Param(w.catalog.join(amounts), (f"{base}.ranking", "theme.currency"))
         found.append(w.say(f"{base}.ranking", players=players, values=values))
     return found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
 
@@ -10,8 +12,8 @@ def round_end(w: Writer) -> Section:
     """The card that ends a round, its double edge cases, empty hands and the next starter."""
     r = w.ruleset
     n = r.round_end.artist_cards
-    nth = Param(w.catalog.ordinal(n), ("round_end.artist_cards",))
-    count = w.value("round_end.artist_cards", n)
+    nth = _with_exceptions(w, n, w.catalog.ordinal)
+    count = _with_exceptions(w, n, str)
     ending = "round_end.ending_card"
     if r.round_end.ending_card == "sold":
         fifth = [
@@ -47,6 +49,26 @@ def round_end(w: Writer) -> Section:
     nxt = [w.choose("next_round.starter", r.next_round.starter)]
     blocks = [Paragraph(fifth), Paragraph(empty), Paragraph(nxt)]
     return Section("round_end", w.word("round_end"), blocks)
+
+
+def _with_exceptions(w: Writer, n: int, show: Callable[[int], str]) -> Param:
+    """The number of cards that ends a round, with the player counts that end it at
+    another (``5th (6th with 5 players)``): the end of a round is told once, true for
+    every number of players."""
+    other: dict[int, list[int]] = {}
+    for pc in w.ruleset.player_counts:
+        if pc.artist_cards is not None and pc.artist_cards != n:
+            other.setdefault(pc.artist_cards, []).append(pc.players)
+    deps = ("round_end.artist_cards", *(f"player_counts.{p}.artist_cards"
+                                        for ps in other.values() for p in ps))
+    if not other:
+        return Param(show(n), deps)
+    exceptions = w.catalog.join([
+        w.word("value_with_players", value=show(cards),
+               counts=w.catalog.either([str(p) for p in sorted(players)]))
+        for cards, players in sorted(other.items())
+    ])
+    return Param(w.word("with_exceptions", value=show(n), exceptions=exceptions), deps)
 
 
 def ranking_table(w: Writer) -> Table:

@@ -21,8 +21,16 @@ from auctionrules.text import ANY_LANGUAGE, Text
 
 #: A key of a per-language text (the schema's ``text`` definition).
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
-#: Options whose integer values are amounts of money.
+#: Options whose integer values are amounts of money (a player count's own starting
+#: cash and ranking too).
 _AMOUNTS = ("money.", "scoring.ranking")
+_AMOUNT_ENDINGS = (".starting_cash", ".ranking")
+
+
+def _is_amount(path: str) -> bool:
+    return path.startswith(_AMOUNTS) or (
+        path.startswith("player_counts.") and path.endswith(_AMOUNT_ENDINGS)
+    )
 
 
 def show_value(value: Any, lang: str = "en") -> str:
@@ -50,14 +58,14 @@ def human_value(w: Writer, path: str, value: Any) -> str:
         if path.endswith("thousands_separator"):
             return w.word("quote", text=value)
         return value
-    if isinstance(value, int) and path.startswith(_AMOUNTS):
+    if isinstance(value, int) and _is_amount(path):
         return w.amount(value)
     if isinstance(value, list) and path.endswith("lead_requires_companion"):
         return w.word("with_players", counts=w.catalog.either([str(v) for v in value]))
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
         return w.catalog.join(value)
     if isinstance(value, list) and all(isinstance(v, int) for v in value):
-        items = [w.amount(v) if path.startswith(_AMOUNTS) else str(v) for v in value]
+        items = [w.amount(v) if _is_amount(path) else str(v) for v in value]
         return w.catalog.join(items)
     return show_value(value, w.lang)
 
@@ -82,18 +90,19 @@ def _quote(w: Writer, text: str) -> str:
 
 
 def sources(w: Writer) -> Section:
-    """The transcribed edition, its rulebook file and where the card split comes from."""
+    """The transcribed edition and where the card split comes from; the rulebook's file
+    name is for the ruleset's readers, not the rulebook's."""
     r = w.ruleset
     items: list[Sentence] = []
     if r.edition:
-        items.append(w.say("edition", edition=_quote(w, r.edition)))
-    if r.source:
-        items.append(w.say("source", source=r.source))
+        items.append(w.say("edition", edition=_quote(w, r.edition.get(w.lang))))
     split = r.theme.split_source
-    if split is None:
+    if split is not None:
+        items.append(w.say("theme.split_source", source=split.get(w.lang).rstrip(".")))
+    elif r.edition or r.source:  # a transcription of a book: the book prints its split
         items.append(w.choose("theme.split_source", None))
-    else:
-        items.append(w.say("theme.split_source", source=_quote(w, split.rstrip("."))))
+    if not items:  # a house ruleset: its provenance is its base's, told by the notes
+        return Section("designer.sources", w.word("sources"))
     return Section("designer.sources", w.word("sources"), [BulletList(items)])
 
 
@@ -106,6 +115,8 @@ def assumptions(w: Writer) -> Section:
     items = []
     quoted = False
     for i, note in enumerate(notes):
+        if _moot(w, note.topic):
+            continue
         own = w.lang in set(note.text.languages()) or (
             dict(note.text.items).keys() == {ANY_LANGUAGE} and w.ruleset.language == w.lang
         )
@@ -124,6 +135,22 @@ def assumptions(w: Writer) -> Section:
     else:
         intro = w.say("notes")
     return Section("notes", w.word("notes"), [Paragraph([intro]), BulletList(items)])
+
+
+def _moot(w: Writer, topic: str) -> bool:
+    """Whether a note reads a rule this ruleset never plays: a reading of the dummy
+    hands of a player count that deals none, in a ruleset that offers no optional
+    rule (a house file extending an edition does not inherit the edition's optional
+    rules, but does inherit its notes)."""
+    parts = topic.split(".")
+    if parts[:1] != ["player_counts"] or len(parts) < 3 or parts[2] != "dummy_hands":
+        return False
+    r = w.ruleset
+    try:
+        hands = r.player_count(int(parts[1])).dummy_hands.hands
+    except (KeyError, ValueError):
+        return False
+    return hands == 0 and not r.optional_modules
 
 
 def note_language(w: Writer) -> str:

@@ -20,11 +20,10 @@ def playing(w: Writer) -> Section:
         _bid_unit(w),
         w.say("money.minimum_bid", minimum=w.money(r.money.minimum_bid, "money.minimum_bid")),
         *(
-            [w.say("money.minimum_raise", amount=w.money(raise_by, "money.minimum_raise"))]
-            if (raise_by := r.money.minimum_raise) is not None
+            [_minimum_raise(w, raise_by)] if (raise_by := r.money.minimum_raise) is not None
             else []
         ),
-        w.say("@round.cash"),
+        _cash_limit(w),
         w.choose("no_bid", r.no_bid),
     ]
     disabled = [
@@ -38,6 +37,32 @@ def playing(w: Writer) -> Section:
     blocks = [Paragraph(turn), Paragraph(kinds + disabled), Paragraph(bids)]
     blocks.append(Paragraph([w.say("@round.empty_hand")]))
     return Section("playing", w.word("playing"), blocks)
+
+
+def _rebid(w: Writer) -> bool:
+    """Whether tied sealed bids are bid again (where the minimum raise applies too)."""
+    sealed = w.ruleset.auctions.sealed
+    return sealed.enabled and sealed.ties != "tie-break"
+
+
+def _minimum_raise(w: Writer, raise_by: int) -> Sentence:
+    """The raise applies wherever a bid tops another: open, once-around, a sealed re-bid."""
+    amount = w.money(raise_by, "money.minimum_raise")
+    if _rebid(w):
+        return w.say("money.minimum_raise", "auctions.sealed.ties", "auctions.sealed.enabled",
+                     template="@money.minimum_raise.rebid", amount=amount)
+    return w.say("money.minimum_raise", "auctions.sealed.ties", "auctions.sealed.enabled",
+                 amount=amount)
+
+
+def _cash_limit(w: Writer) -> Sentence:
+    """Nobody bids beyond their money; a fixed price may go beyond it where the price is
+    unlimited, and then the sentence must not say "or offer"."""
+    fp = w.ruleset.auctions.fixed_price
+    deps = ("auctions.fixed_price.max_price", "auctions.fixed_price.enabled")
+    if fp.enabled and fp.max_price == "unlimited":
+        return w.say("@round.cash", *deps, template="@round.cash.bids")
+    return w.say("@round.cash", *deps)
 
 
 def _bid_unit(w: Writer) -> Sentence:
@@ -76,7 +101,13 @@ def _sealed(w: Writer) -> list[Sentence]:
     sealed = w.ruleset.auctions.sealed
     sentences = [w.say("@auction.sealed")]
     if sealed.ties != "tie-break":  # (the books': the tie-break alone, said below)
-        sentences.append(w.choose("auctions.sealed.ties", sealed.ties))
+        raise_by = w.ruleset.money.minimum_raise
+        more = (  # a re-bid tops the tied bid as any bid tops the last (bid_floor)
+            w.word("rebid.more") if raise_by is None
+            else w.word("rebid.more_by", amount=w.amount(raise_by))
+        )
+        sentences.append(w.choose("auctions.sealed.ties", sealed.ties, "money.minimum_raise",
+                                  "theme.currency", more=more))
     if sealed.ties != "re-bid-or-unsold":  # (a second tie unsold: no tie-break)
         sentences.append(
             w.choose("auctions.sealed.tie_break", sealed.tie_break, "auctions.sealed.ties")
@@ -101,14 +132,25 @@ def _fixed_price(w: Writer) -> list[Sentence]:
                 "auctions.fixed_price.nobody_buys",
             )
         )
-    sentences.append(
-        w.choose(
-            "auctions.fixed_price.broke_auctioneer",
-            fp.broke_auctioneer,
-            "auctions.fixed_price.max_price",
-        )
-    )
+    sentences.append(_broke(w))
     return sentences
+
+
+def _broke(w: Writer) -> Sentence:
+    """An auctioneer who cannot name the smallest price. With an unlimited price a price
+    is capped by the richest player's money, not the auctioneer's: only when nobody at
+    all has the smallest price is there no price to name. An offer for nothing that
+    nobody takes ends as a lot nobody buys does (``nobody_buys``)."""
+    fp = w.ruleset.auctions.fixed_price
+    path = "auctions.fixed_price.broke_auctioneer"
+    deps = ("auctions.fixed_price.max_price", "auctions.fixed_price.nobody_buys",
+            "money.minimum_bid", "theme.currency")
+    who = w.word("broke.all" if fp.max_price == "unlimited" else "broke.auctioneer",
+                 minimum=w.amount(w.ruleset.money.minimum_bid))
+    if fp.broke_auctioneer == "offer-at-zero":
+        otherwise = w.word("broke.unsold" if fp.nobody_buys == "unsold" else "broke.keeps")
+        return w.choose(path, fp.broke_auctioneer, *deps, who=who, otherwise=otherwise)
+    return w.choose(path, fp.broke_auctioneer, *deps, who=who)
 
 
 _SINGLE = {

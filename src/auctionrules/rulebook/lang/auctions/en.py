@@ -58,13 +58,13 @@ SENTENCES: dict[str, str] = {
     "auctions.sealed.ties=tie-break": "",
     "auctions.sealed.ties=re-bid": (
         "If two or more players tie for the highest bid, only the tied players bid once "
-        "more, in secret, each more than the tied bid (an empty fist keeps the tied bid); "
-        "the highest of these bids wins. A second tie is settled as follows."
+        "more, in secret, each {more} (an empty fist keeps the tied bid); the highest of "
+        "these bids wins. A second tie is settled as follows."
     ),
     "auctions.sealed.ties=re-bid-or-unsold": (
         "If two or more players tie for the highest bid, only the tied players bid once "
-        "more, in secret, each more than the tied bid (an empty fist keeps the tied bid); "
-        "the highest of these bids wins. If they tie again, the card is not sold: it stays "
+        "more, in secret, each {more} (an empty fist keeps the tied bid); the highest of "
+        "these bids wins. If they tie again, the card is not sold: it stays "
         "on the table, owned by nobody, and counts for the ranking."
     ),
     "@auction.fixed_price": (
@@ -76,7 +76,8 @@ SENTENCES: dict[str, str] = {
         "The auctioneer may not name a price higher than the money they have."
     ),
     "auctions.fixed_price.max_price=unlimited": (
-        "The auctioneer may name any price; a buyer still needs the money to pay it."
+        "The auctioneer may name a price higher than the money they have, up to the money "
+        "of the richest player; a buyer still needs the money to pay it."
     ),
     "auctions.fixed_price.nobody_buys=auctioneer-buys": (
         "If nobody buys, the auctioneer must buy the card at the price they named, paying "
@@ -99,11 +100,11 @@ SENTENCES: dict[str, str] = {
         "buys the card for all the money they have (nothing, if they have none)."
     ),
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
-        "An auctioneer who has no money offers the card for nothing: the first player from "
-        "the left who accepts takes it free, otherwise the auctioneer keeps it."
+        "{who} offers the card for nothing: the first player from the left who accepts "
+        "takes it free, {otherwise}."
     ),
     "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": (
-        "An auctioneer who has no money holds no auction and keeps the card free."
+        "{who} holds no auction and keeps the card free."
     ),
     "@auction.double": (
         "A double card is never auctioned alone: it is auctioned together with a second card "

@@ -64,15 +64,15 @@ SENTENCES: dict[str, str] = {
     "auctions.sealed.ties=tie-break": "",
     "auctions.sealed.ties=re-bid": (
         "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, seuls les "
-        "joueurs à égalité enchérissent une seconde fois, en secret, chacun au-delà de "
-        "l'offre égalée (une main vide maintient cette offre) ; la meilleure de ces offres "
-        "emporte la vente. Une nouvelle égalité se règle ainsi."
+        "joueurs à égalité enchérissent une seconde fois, en secret, chacun {more} (une "
+        "main vide maintient cette offre) ; la meilleure de ces offres emporte la vente. "
+        "Une nouvelle égalité se règle ainsi."
     ),
     "auctions.sealed.ties=re-bid-or-unsold": (
         "Si deux offres ou plus sont à égalité et supérieures à toutes les autres, seuls les "
-        "joueurs à égalité enchérissent une seconde fois, en secret, chacun au-delà de "
-        "l'offre égalée (une main vide maintient cette offre) ; la meilleure de ces offres "
-        "emporte la vente. En cas de nouvelle égalité, le tableau n'est pas vendu : il reste "
+        "joueurs à égalité enchérissent une seconde fois, en secret, chacun {more} (une "
+        "main vide maintient cette offre) ; la meilleure de ces offres emporte la vente. En "
+        "cas de nouvelle égalité, le tableau n'est pas vendu : il reste "
         "sur la table, n'appartient à personne et compte pour le classement."
     ),
     "@auction.fixed_price": (
@@ -84,8 +84,8 @@ SENTENCES: dict[str, str] = {
         "Le vendeur ne peut pas fixer le prix au-dessus de la somme d'argent qu'il possède."
     ),
     "auctions.fixed_price.max_price=unlimited": (
-        "Le vendeur peut fixer n'importe quel prix ; un acheteur doit toutefois pouvoir le "
-        "payer."
+        "Le vendeur peut fixer un prix supérieur à l'argent qu'il possède, jusqu'à la somme "
+        "du joueur le plus riche ; un acheteur doit toutefois pouvoir le payer."
     ),
     "auctions.fixed_price.nobody_buys=auctioneer-buys": (
         "Si aucun joueur n'est intéressé, le vendeur doit acheter le tableau au prix qu'il a "
@@ -108,11 +108,11 @@ SENTENCES: dict[str, str] = {
         "tableau pour tout l'argent qu'il possède (rien, s'il n'a plus d'argent)."
     ),
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": (
-        "Un vendeur sans argent propose le tableau pour rien : le premier joueur à sa gauche "
-        "qui accepte le prend gratuitement, sinon le vendeur le garde."
+        "{who} propose le tableau pour rien : le premier joueur à sa gauche qui accepte le "
+        "prend gratuitement ; {otherwise}."
     ),
     "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": (
-        "Un vendeur sans argent ne fait pas de vente : il garde le tableau gratuitement."
+        "{who} ne fait pas de vente : il garde le tableau gratuitement."
     ),
     "@auction.double": (
         "Un tableau double enchère n'est jamais vendu seul : il est proposé avec une deuxième "
@@ -177,12 +177,12 @@ SENTENCES: dict[str, str] = {
         "nouveau vendeur."
     ),
     "auctions.double.split.odd_unit_to=adder": (
-        "Si l'argent ne peut pas être divisé également, le nouveau vendeur obtient les {unit} "
-        "du reste de la division."
+        "Si l'argent ne peut pas être divisé également, l'unité restante ({unit}) revient "
+        "au nouveau vendeur."
     ),
     "auctions.double.split.odd_unit_to=leader": (
-        "Si l'argent ne peut pas être divisé également, le vendeur initial obtient les {unit} "
-        "du reste de la division."
+        "Si l'argent ne peut pas être divisé également, l'unité restante ({unit}) revient "
+        "au vendeur initial."
     ),
     "auctions.double.split.seller_wins=own-share-to-bank": (
         "Si l'un ou l'autre des deux vendeurs est le meilleur enchérisseur, il paie sa part à "

@@ -28,6 +28,9 @@ VALUES: dict[str, str] = {
     "auctions.fixed_price.max_price=unlimited": "sans limite",
     "auctions.fixed_price.nobody_buys=auctioneer-buys": "le vendeur l'achète",
     "auctions.fixed_price.nobody_buys=auctioneer-takes-free": "le vendeur le garde gratuitement",
+    "auctions.fixed_price.nobody_buys=unsold": "personne ne l'obtient : il reste invendu",
+    "auctions.fixed_price.above_cash=unsold": "le tableau reste invendu",
+    "auctions.fixed_price.above_cash=auctioneer-pays-all": "le vendeur paie tout son argent",
     "auctions.fixed_price.broke_auctioneer=offer-at-zero": "il le propose pour rien",
     "auctions.fixed_price.broke_auctioneer=auctioneer-keeps": "il le garde gratuitement",
     "auctions.double.who_may_add=anyone": "chaque joueur à son tour",
@@ -57,6 +60,9 @@ VALUES: dict[str, str] = {
     "scoring.tie_break=reverse-board-order": "le plus à droite sur le plateau",
     "scoring.valuation=cumulative": "toute la colonne",
     "scoring.valuation=this-round": "la valeur de la manche",
+    "scoring.valuation=cumulative-always": (
+        "toute la colonne, même quand l'artiste n'est pas classé"
+    ),
     "next_round.starter=left-of-last-card-player": "à gauche du joueur du dernier tableau",
     "next_round.starter=left-of-last-auctioneer": "à gauche du dernier vendeur",
     "next_round.dummy_card_laid_by=flipper": "le joueur qui l'a retournée",
