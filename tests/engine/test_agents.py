@@ -174,4 +174,4 @@ def test_a_playout_needs_one_agent_per_seat() -> None:
 def test_a_random_agent_names_its_own_fields() -> None:
     from auctionrules.engine import agents
 
-    assert agents._OWN == set(RandomAgent.__slots__)
+    assert set(RandomAgent.__slots__) == agents._OWN

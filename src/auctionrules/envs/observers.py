@@ -34,7 +34,7 @@ import pyspiel
 from auctionrules.envs.encoding import Vector
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable
 
     from auctionrules.engine.events import Event
     from auctionrules.engine.game import Game
@@ -71,7 +71,7 @@ class Record:
         twin._private = [list(lines) for lines in self._private]
         return twin
 
-    def update(self, game: Game, events: Sequence[Event]) -> None:
+    def update(self, game: Game, events: Iterable[Event]) -> None:
         """Take in a move's ``events`` (and, at a new round, each seat's hand as its
         view shows it)."""
         self._lines.extend([str(e) for e in events])

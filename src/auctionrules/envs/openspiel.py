@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import io
 import pickle
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pyspiel
@@ -231,7 +231,7 @@ class _Shared:
             return
         self._recorded(self.own().apply(move, seat))
 
-    def _recorded(self, events: Sequence[Event]) -> None:
+    def _recorded(self, events: Iterable[Event]) -> None:
         assert self.game is not None and self.record is not None
         self.record.update(self.game, events)
 
