@@ -21,7 +21,7 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 
 from auctionrules.compiled import is_compiled
 from auctionrules.engine import game as _game_module
-from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Pass, Play, Price
+from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Limit, Pass, Play, Price
 from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
 from auctionrules.engine.cards import Card
 from auctionrules.engine.determinization import determinize
@@ -68,6 +68,7 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "Legal",
+    "Limit",
     "MalformedActionError",
     "Outcome",
     "Pass",

@@ -114,8 +114,8 @@ class LotPart:
     made. :meth:`pairs` gives the view's ``(name, value)`` pairs."""
 
     __slots__ = (
-        "asker", "bids", "fixed", "high", "high_bidder", "order", "out", "own_bid", "passes",
-        "pos", "price", "sealed_done",
+        "asker", "bids", "fixed", "high", "high_bidder", "limits", "order", "out", "own_bid",
+        "passes", "pos", "price", "sealed_done",
     )
 
     def __init__(  # noqa: PLR0917 - the lot's fields, in the view's order
@@ -132,6 +132,7 @@ class LotPart:
         pos: int,
         passes: int,
         out: int,
+        limits: tuple[int | None, ...],
     ) -> None:
         self.fixed = fixed
         self.high = high
@@ -145,6 +146,7 @@ class LotPart:
         self.pos = pos
         self.passes = passes
         self.out = out
+        self.limits = limits
 
     def pairs(self) -> tuple[tuple[str, Any], ...]:
         """The view's ``(name, value)`` pairs, in their documented order."""
@@ -161,6 +163,7 @@ class LotPart:
             ("pos", self.pos),
             ("passes", self.passes),
             ("out", self.out),
+            ("limits", self.limits),
         )
 
 
@@ -288,6 +291,7 @@ def lot_of(game: Game, seat: int | None) -> LotPart | None:
         kept.fixed, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
         lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
         lot.asker, lot.order, lot.pos, lot.passes, lot.out,
+        tuple(lot.limits) if lot.limits else (None,) * state.n,
     )
 
 
