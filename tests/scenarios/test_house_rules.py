@@ -261,11 +261,11 @@ def test_a_double_lot_counts_two_paintings(tmp_path: Path, tie_break: str, won: 
         hands=[["yoko/double", "yoko/fixed_price"], ["yoko/fixed_price"], ["krypto/double"],
                ["yoko/sealed"]],
     )
-    assert game.paintings == [0, 0, 0, 0]  # (a position starts from the cards it owns)
+    assert game.paintings == (0, 0, 0, 0)  # (a position starts from the cards it owns)
     play(game, [(0, "play yoko/double"), (0, "add yoko/fixed_price"), (0, "price 10000"),
                 (1, "buy")])
     play(game, [(1, "play yoko/fixed_price"), (1, "price 10000"), (2, "buy")])
-    assert game.paintings == [0, 2, 1, 0]
+    assert game.paintings == (0, 2, 1, 0)
     assert game.view(3).paintings == (0, 2, 1, 0)  # public: every seat sees it
     assert game.clone().paintings == game.paintings
     assert determinize(game.view(3), seed=1).paintings == game.paintings
@@ -290,7 +290,7 @@ def test_a_painting_taken_free_counts(tmp_path: Path, tie_break: str, won: list[
         hands=[["yoko/open"], ["krypto/double"], ["yoko/sealed"], ["yoko/fixed_price"]],
     )
     play(game, [(0, "play yoko/open"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
-    assert game.paintings == [1, 0, 0, 0] and game.sales == []
+    assert game.paintings == (1, 0, 0, 0) and game.sales == ()
     play(game, [(1, "play krypto/double")])
     assert game.outcome is not None
     assert game.outcome.cash == (120000, 120000, 100000, 50000)

@@ -232,8 +232,8 @@ def test_cards_dealt_per_round(variant: str, players: int, new: int) -> None:
     assert game.round_number == 2
     # 004: "une fois que chacun a été payé pour ses tableaux, tous les tableaux sont
     # jetés ... Les tableaux ne restent jamais exposés d'une manche à l'autre."
-    assert game.table == [] and all(o == [] for o in game.owned)
-    assert game.counts == [0] * 5
+    assert game.table == () and all(o == () for o in game.owned)
+    assert game.counts == (0,) * 5
     assert [len(h) for h in game.hands] == [1 + new] + [1 + new] * (players - 1)
     assert len(game.deck) == 20 - players * new
     assert names(game, game.hands[1])[1:] == [tr(variant, c) for c in deck[new : 2 * new]]

@@ -13,6 +13,7 @@ if they change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.cards import TYPE_INDEX
@@ -38,9 +39,9 @@ class Facts:
         rules: Rules,
         seat: int,
         round_index: int,
-        counts: list[int],
+        counts: Sequence[int],
         hand: list[int],
-        owned: list[list[int]],
+        owned: Sequence[Sequence[int]],
         board: list[list[int]],
         cash: int,
         lot: LotFacts | None,

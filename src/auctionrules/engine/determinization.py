@@ -92,14 +92,14 @@ def determinize(
     state.phase = PHASES.index(view.phase)
     state.round = view.round - 1
     state.board = [list(row) for row in view.board]
-    state.counts = list(view.counts)
-    state.owned = [[code[c] for c in cards] for cards in view.owned]
-    state.table = [code[c] for c in view.table]
+    state.counts = tuple(view.counts)
+    state.owned = tuple([tuple([code[c] for c in cards]) for cards in view.owned])
+    state.table = tuple([code[c] for c in view.table])
     state.discard = [code[c] for c in view.discard]
     (state.turn, state.flipper, state.resume, state.last_card_player, state.last_auctioneer,
      state.dummy_next) = view.flow
-    state.sales = list(view.sales or ())
-    state.paintings = list(view.paintings)
+    state.sales = tuple(view.sales or ())
+    state.paintings = tuple(view.paintings)
     state.outcome = Outcome.from_dict(dict(view.outcome)) if view.outcome is not None else None
     state.cash = tuple(_cash(view, cash))
     state.bank_in = state.bank_out = 0
@@ -107,7 +107,7 @@ def determinize(
     state.lot = _lot(view, state.cash, random.Random(seed)) if view.lot is not None else None
     own = [code[c] for c in view.hand or ()]
     _deal(state, view, own, random.Random(seed))
-    seen = state.table + state.discard + [c for cards in state.owned for c in cards]
+    seen = [*state.table, *state.discard, *[c for cards in state.owned for c in cards]]
     seen += state.lot.cards if state.lot is not None else []
     state.start = {"hands": [list(h) for h in state.hands], "deck": list(state.deck),
                    "determinized": True}

@@ -73,14 +73,15 @@ def begin(
     state.cash = tuple(cash)
     state.board = board or [[0] * rules.artists for _ in range(rules.rounds)]
     state.round = round_index
-    state.counts = [0] * rules.artists
-    state.table = list(played or ())
-    state.owned = [list(o) for o in owned] if owned else [[] for _ in range(n)]
-    for c in state.table:
-        state.counts[c // 5] += 1
-    for cards in state.owned:
+    counts = [0] * rules.artists
+    for c in played or ():
+        counts[c // 5] += 1
+    for cards in owned or ():
         for c in cards:
-            state.counts[c // 5] += 1
+            counts[c // 5] += 1
+    state.counts = tuple(counts)
+    state.table = tuple(played or ())
+    state.owned = tuple([tuple(o) for o in owned]) if owned else ((),) * n
     state.discard = []
     state.phase = LEAD
     state.turn = auctioneer
@@ -92,8 +93,8 @@ def begin(
     state.dummy_next = 0
     state.bank_in = state.bank_out = 0
     state.money_total = sum(cash)
-    state.sales = []
-    state.paintings = list(map(len, state.owned))
+    state.sales = ()
+    state.paintings = tuple([len(cards) for cards in state.owned])
     state.outcome = None
     _open(state, auctioneer)
 
@@ -143,8 +144,10 @@ def exhausted(state: State) -> bool:
 def place(state: State, code: int) -> bool:
     """Count a card laid on the table; ``True`` if it ends the round."""
     artist = code // 5
-    state.counts[artist] += 1
-    return state.counts[artist] >= state._artist_cards
+    counts = list(state.counts)
+    counts[artist] += 1
+    state.counts = tuple(counts)
+    return counts[artist] >= state._artist_cards
 
 
 def add_second(state: State, lot: Lot, seat: int, code: int) -> None:
@@ -189,19 +192,28 @@ def sell(state: State, lot: Lot, winner: int, price: int) -> None:
         else:
             cash[to] += amount
     state.cash = tuple(cash)
-    state.owned[winner].extend(lot.cards)
-    state.paintings[winner] += len(lot.cards)
-    state.sales.append((state.round + 1, winner, price))
+    _acquire(state, winner, lot.cards)
+    state.sales = (*state.sales, (state.round + 1, winner, price))
     state._raw.append(entry.sold(
         state.round + 1, state._names, winner, price, lot.cards, lot.auctioneer, payments
     ))
     _settled(state, lot, winner)
 
 
+def _acquire(state: State, seat: int, cards: list[int]) -> None:
+    """``seat`` comes to own ``cards`` (bought or taken free): its owned cards and its
+    paintings, each a tuple replaced (the views share them)."""
+    owned = list(state.owned)
+    owned[seat] = (*owned[seat], *cards)
+    state.owned = tuple(owned)
+    paintings = list(state.paintings)
+    paintings[seat] += len(cards)
+    state.paintings = tuple(paintings)
+
+
 def take_free(state: State, lot: Lot, seat: int) -> None:
     """``seat`` takes the lot without paying (nobody bid, nobody added...)."""
-    state.owned[seat].extend(lot.cards)
-    state.paintings[seat] += len(lot.cards)
+    _acquire(state, seat, lot.cards)
     cards = [state._names[code] for code in lot.cards]
     state._raw.append(entry.taken_free(state.round + 1, seat, cards, lot.auctioneer))
     _settled(state, lot, seat)
@@ -209,7 +221,7 @@ def take_free(state: State, lot: Lot, seat: int) -> None:
 
 def leave_unsold(state: State, lot: Lot) -> None:
     """The lot stays on the table, unowned; it still counts for the ranking."""
-    state.table.extend(lot.cards)
+    state.table = (*state.table, *lot.cards)
     cards = [state._names[code] for code in lot.cards]
     state._raw.append(entry.unsold(state.round + 1, cards))
     _settled(state, lot, NOBODY)
@@ -288,7 +300,7 @@ def _flip(state: State, flipper: int, chosen: bool = False) -> bool:
     hand_index, card_index, state.dummy_next = choose(state)
     hand = state.hands[state.n + hand_index]
     code = hand.pop(card_index)
-    state.table.append(code)
+    state.table = (*state.table, code)
     name = state._names[code]
     if chosen:  # the action's compact entry, which the action log reads back
         state._raw.append(entry.flip(state.round + 1, flipper, hand_index, name))
@@ -317,7 +329,7 @@ def end_round(
     unsold: list[int] = []
     if state.lot is not None:
         unsold = state.lot.cards
-        state.table.extend(unsold)
+        state.table = (*state.table, *unsold)
         state.lot = None
     ids = codec.artist_ids
     reason = "hands-exhausted" if exhausted else "no-playable-card" if stuck else "artist-cards"
@@ -351,10 +363,10 @@ def end_round(
     ))
     for cards in state.owned:
         state.discard.extend(cards)
-        cards.clear()
+    state.owned = ((),) * state.n
     state.discard.extend(state.table)
-    state.table.clear()
-    state.counts = [0] * rules.artists
+    state.table = ()
+    state.counts = (0,) * rules.artists
     if exhausted and not rules.exhausted_next_round:
         _finish(state, Reason.HANDS_EXHAUSTED)
         return

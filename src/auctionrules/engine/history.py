@@ -191,7 +191,7 @@ def round_end(  # noqa: PLR0917 - positional, as sold
     ids: Sequence[str],
     reason: str,
     artist: int | None,
-    counts: list[int],
+    counts: Sequence[int],
     names: Sequence[str],
     unsold: list[int],
 ) -> Entry:

@@ -319,12 +319,12 @@ def _public(state: State, kept: Kept) -> Public:
     sizes = tuple([len(hand) for hand in state.hands])
     board, discarded, ended = kept.rounds
     return Public(
-        rnd + 1, PHASES[state.phase], sizes[:n], sizes[n:], board, tuple(state.counts),
-        tuple([tuple(cards) for cards in state.owned]), tuple(state.table),
-        tuple(state.sales) if kept.prices else None, ended, len(state.deck), discarded,
+        rnd + 1, PHASES[state.phase], sizes[:n], sizes[n:], board, state.counts,
+        state.owned, state.table, state.sales if kept.prices else None, ended,
+        len(state.deck), discarded,
         (state.turn, state.flipper, state.resume, state.last_card_player,
          state.last_auctioneer, state.dummy_next),
-        tuple(state.paintings), state.rules,
+        state.paintings, state.rules,
     )
 
 

@@ -74,17 +74,17 @@ class ReadOut:
         return self.state.round
 
     @property
-    def counts(self) -> list[int]:
+    def counts(self) -> tuple[int, ...]:
         """The cards of each artist laid this round."""
         return self.state.counts
 
     @property
-    def owned(self) -> list[list[int]]:
+    def owned(self) -> tuple[tuple[int, ...], ...]:
         """The cards each seat bought this round."""
         return self.state.owned
 
     @property
-    def table(self) -> list[int]:
+    def table(self) -> tuple[int, ...]:
         """The unowned cards laid this round."""
         return self.state.table
 
@@ -149,12 +149,12 @@ class ReadOut:
         return self.state.money_total
 
     @property
-    def sales(self) -> list[tuple[int, int, int]]:
+    def sales(self) -> tuple[tuple[int, int, int], ...]:
         """``(round, buyer, price)`` of every sale."""
         return self.state.sales
 
     @property
-    def paintings(self) -> list[int]:
+    def paintings(self) -> tuple[int, ...]:
         """The paintings each seat acquired over the game."""
         return self.state.paintings
 

@@ -45,9 +45,11 @@ class State:
     cash: tuple[int, ...]
     board: list[list[int]]
     round: int
-    counts: list[int]
-    owned: list[list[int]]
-    table: list[int]
+    #: the cards of each artist laid this round (a tuple replaced when a card is laid,
+    #: as are the other tuples here: views share them)
+    counts: tuple[int, ...]
+    owned: tuple[tuple[int, ...], ...]
+    table: tuple[int, ...]
     discard: list[int]
     phase: int
     turn: int
@@ -61,10 +63,10 @@ class State:
     bank_in: int
     bank_out: int
     money_total: int
-    sales: list[tuple[int, int, int]]
+    sales: tuple[tuple[int, int, int], ...]
     #: ``paintings[s]``: the paintings seat ``s`` acquired over the game (bought, taken
     #: free, both cards of a double: every card that came into its possession; public)
-    paintings: list[int]
+    paintings: tuple[int, ...]
     outcome: Outcome | None
     #: the history: raw log entries, appended here and in :mod:`.decisions` only, each
     #: made by its constructor (see :mod:`.history`)
@@ -99,9 +101,10 @@ class State:
         self._raw = []
 
     def copy(self) -> State:
-        """An independent copy: what a move may change is copied (the lists, the lot,
-        the random generator); the rules, the start position and the history's entries
-        (immutable once written) are shared. Every field is named here: a field added
+        """An independent copy: what a move may change in place is copied (the lists,
+        the lot, the random generator); the tuples (replaced, never changed), the
+        rules, the start position and the history's entries (immutable once written)
+        are shared. Every field is named here: a field added
         to the class and forgotten here fails ``tests/engine/test_state.py``."""
         twin = State(self.rules, self.seed)
         twin.hands = [list(hand) for hand in self.hands]
@@ -110,9 +113,9 @@ class State:
         twin.cash = self.cash
         twin.board = [list(row) for row in self.board]
         twin.round = self.round
-        twin.counts = list(self.counts)
-        twin.owned = [list(cards) for cards in self.owned]
-        twin.table = list(self.table)
+        twin.counts = self.counts
+        twin.owned = self.owned
+        twin.table = self.table
         twin.discard = list(self.discard)
         twin.phase = self.phase
         twin.turn = self.turn
@@ -128,8 +131,8 @@ class State:
         twin.bank_in = self.bank_in
         twin.bank_out = self.bank_out
         twin.money_total = self.money_total
-        twin.sales = list(self.sales)
-        twin.paintings = list(self.paintings)
+        twin.sales = self.sales
+        twin.paintings = self.paintings
         twin.outcome = self.outcome
         twin._raw = list(self._raw)
         twin.start = self.start
@@ -149,10 +152,10 @@ class State:
         return (
             self.phase, self.round, self.turn, self.flipper, self.resume,
             tuple(tuple(h) for h in self.hands), tuple(self.deck), tuple(self.cash),
-            tuple(tuple(r) for r in self.board), tuple(self.counts),
-            tuple(tuple(o) for o in self.owned), tuple(self.table), tuple(self.discard),
+            tuple(tuple(r) for r in self.board), self.counts, self.owned, self.table,
+            tuple(self.discard),
             lot_state, self.last_card_player, self.last_auctioneer, self.dummy_next,
-            self.bank_in, self.bank_out, tuple(self.sales), tuple(self.paintings), len(self._raw),
+            self.bank_in, self.bank_out, self.sales, self.paintings, len(self._raw),
             self.rng.getstate(), self.outcome,
         )
 
