@@ -46,6 +46,9 @@ class Thinking:
             self.stream.write("\r\x1b[K")
         else:
             seconds = time.monotonic() - self._start
-            self.stream.write(f"{self._name}: {self._done} determinizations, {seconds:.1f} s\n")
+            plural = "" if self._done == 1 else "s"
+            self.stream.write(
+                f"{self._name}: {self._done} determinization{plural}, {seconds:.1f} s\n"
+            )
         self.stream.flush()
         self._done = 0
