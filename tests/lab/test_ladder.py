@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import subprocess
 import sys
 from collections import Counter
@@ -133,3 +135,24 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     done = _ladder(*args, "--games", "2", "-q")
     assert done.returncode == 2, done.stderr
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_published_ladders_cover_every_edition_with_the_command_that_made_them() -> None:
+    """``docs/ladder.rst``: each table under the command that printed it (the caption
+    names the settings the command gives; the rows, its agents)."""
+    from auctionrules import resources
+
+    page = (ROOT / "docs" / "ladder.rst").read_text(encoding="utf-8")
+    blocks = re.findall(r"   (auctionrules ladder .+)\n\n\.\. raw:: html\n   :file: (.+)\n", page)
+    shown = set()
+    for command, table in blocks:
+        args = shlex.split(command)
+        options = dict(zip(args[3::2], args[4::2], strict=False))
+        html = (ROOT / "docs" / table).read_text(encoding="utf-8")
+        caption = f"<caption>{args[2]}, {options['--players']} players, {options['--games']} games"
+        assert caption + ", seed " + options["--seed"] + "," in html, table
+        agents = [str(spec) for spec in parse_agents(options["--agents"])]
+        assert sorted(re.findall(r"<tr><td>\d+</td><td>([^<]+)</td>", html)) == sorted(agents)
+        assert options["--format"] == "html"
+        shown.add(args[2])
+    assert set(resources.bundled_variant_ids()) <= shown
