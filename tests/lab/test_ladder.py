@@ -156,3 +156,16 @@ def test_the_published_ladders_cover_every_edition_with_the_command_that_made_th
         assert options["--format"] == "html"
         shown.add(args[2])
     assert set(resources.bundled_variant_ids()) <= shown
+
+
+def test_an_out_file_with_results_is_not_replaced_unless_forced(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.jsonl"
+    out.write_text("kept\n", encoding="utf-8")
+    args = ["hig-1992-en", "-p", "3", "--agents", "random,heuristic", "--games", "3", "-q",
+            "--out", str(out)]
+    refused = _ladder(*args)
+    assert refused.returncode == 2 and "--resume to continue it or --force" in refused.stderr
+    assert out.read_text(encoding="utf-8") == "kept\n"
+    forced = _ladder(*args, "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from auctionrules.cli.loading import add_module_option
-from auctionrules.cli.simulate import fail, positive
+from auctionrules.cli.simulate import add_force_option, check_out, fail, positive
 
 HELP = "rate agents by playing them against each other (openskill); a Markdown, HTML or JSON table"
 
@@ -39,12 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--dask", metavar="SCHEDULER",
         help="run on a Dask cluster at this scheduler address, or 'local' (extra: dask)",
     )
-    parser.add_argument("--format", "-f", choices=("markdown", "html", "json"),
+    parser.add_argument("--format", choices=("markdown", "html", "json"),
                         default="markdown", help="the table's format (default markdown)")
     parser.add_argument("--out", "-o", metavar="FILE",
                         help="write one JSON line per game here (as simulate does)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the --out file of an interrupted run with the same settings")
+    add_force_option(parser)
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
 
 
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from auctionrules.agents import AgentError
+    from auctionrules.cli import codes
     from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.lab import RunFailedError, SimulationError
     from auctionrules.lab.ladder import Ladder, ladder_plan
@@ -61,7 +63,14 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.lab.runner import Simulation, make_backend
 
     if args.resume and not args.out:
-        return fail("--resume needs --out FILE (the results file to continue)", 2, "ladder")
+        return fail("--resume needs --out FILE (the results file to continue)", codes.USAGE,
+                    "ladder")
+    if args.resume and args.force:
+        return fail("--resume and --force contradict each other (continue or replace?)",
+                    codes.USAGE, "ladder")
+    refused = check_out(args, "ladder")
+    if refused is not None:
+        return refused
     try:
         ruleset = load(args.variant, args.modules)
     except LoadFailedError as exc:
@@ -75,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
         board = Ladder(simulation)
         board.standings()
     except RunFailedError as exc:
-        return fail(str(exc), 1, "ladder")
+        return fail(str(exc), codes.INVALID, "ladder")
     except (AgentError, SimulationError) as exc:
-        return fail(str(exc), 2, "ladder")
+        return fail(str(exc), codes.USAGE, "ladder")
     finally:
         if progress is not None:
             progress.close()
@@ -85,4 +94,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(board.to_dict(), indent=2))
     else:
         sys.stdout.write(markdown(board) if args.format == "markdown" else html_table(board))
-    return 0
+    return codes.OK
