@@ -11,7 +11,7 @@ HELP = "rate agents by playing them against each other (openskill); a Markdown, 
 
 EPILOG = """examples:
   auctionrules ladder hig-1992-en --players 3 --games 6 --agents random,heuristic
-  auctionrules ladder hig-1992-en --games 48 --agents random,heuristic,ismcts:iterations=4,ismcts
+  auctionrules ladder taiwan -p 3 -g 6 --agents random,ismcts:iterations=2,heuristic --format json
 """
 
 
