@@ -159,6 +159,7 @@ def seat_agents(specs: tuple[AgentSpec, ...], seats: int) -> tuple[AgentSpec, ..
     ``heuristic,ismcts`` at four seats is heuristic, ismcts, heuristic, ismcts).
     More specs than seats is an :class:`AgentError`.
 
+    >>> from auctionrules.agents import parse_agents, seat_agents
     >>> [str(s) for s in seat_agents(parse_agents("heuristic,ismcts"), 4)]
     ['heuristic', 'ismcts', 'heuristic', 'ismcts']
     """

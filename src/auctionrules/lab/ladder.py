@@ -53,6 +53,8 @@ TIES = (
 def seatings(agents: Sequence[AgentSpec], players: int) -> tuple[tuple[AgentSpec, ...], ...]:
     """The tables of the schedule (see the module docstring).
 
+    >>> from auctionrules.agents import parse_agents
+    >>> from auctionrules.lab.ladder import seatings
     >>> names = lambda tables: [" ".join(map(str, t)) for t in tables]
     >>> names(seatings(parse_agents("random,heuristic,ismcts"), 2))
     ['random heuristic', 'random ismcts', 'heuristic ismcts']
@@ -231,6 +233,7 @@ def ladder(
     id, a file or a :class:`~auctionrules.model.Ruleset`) with ``modules``, at
     ``players`` players, ``games`` games; the rest as :func:`~auctionrules.lab.simulate`.
 
+    >>> from auctionrules.lab.ladder import ladder
     >>> board = ladder("hig-1992-en", 3, 6, "random,heuristic", seed=1).standings()
     >>> [(s.agent, s.games) for s in board]
     [('heuristic', 9), ('random', 9)]
