@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "diff": "diff",
     "simulate": "simulate",
     "compare": "compare",
+    "serve": "serve",
 }
 
 
