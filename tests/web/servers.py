@@ -32,7 +32,7 @@ def wait_until_up(base: str, seconds: float = 20.0) -> None:
     deadline = time.monotonic() + seconds
     while True:
         try:
-            if httpx.get(base + "/api/catalog", timeout=2).status_code == 200:
+            if httpx.get(base + "/api/catalog", timeout=2, trust_env=False).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
