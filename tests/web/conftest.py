@@ -4,7 +4,6 @@ that drive a table through the JSON API as a person would."""
 from __future__ import annotations
 
 import warnings
-
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,8 @@ with warnings.catch_warnings():  # Starlette 1.x nudges toward httpx2; httpx sti
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
-from auctionrules.web.app import create_app  # noqa: E402
-from auctionrules.web.limits import Limits  # noqa: E402
+from auctionrules.web.app import create_app
+from auctionrules.web.limits import Limits
 
 FOUR = ["person", "heuristic", "heuristic", "heuristic"]
 TWO_PEOPLE = ["person", "person", "heuristic", "heuristic"]

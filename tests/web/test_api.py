@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 
 from starlette.testclient import TestClient
-
-from auctionrules.engine import replay
 from tests.web.conftest import (
     FOUR,
     TWO_PEOPLE,
@@ -16,6 +14,8 @@ from tests.web.conftest import (
     token,
     wait_for_turn,
 )
+
+from auctionrules.engine import replay
 
 
 def test_create_answers_the_links_of_every_person_and_the_spectators(client: TestClient) -> None:
@@ -52,7 +52,7 @@ def test_a_person_plays_a_whole_game_against_three_bots(client: TestClient) -> N
 
 
 def test_a_table_of_bots_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
-    body = create(client, seats=["heuristic", "random", "ismcts:iterations=20", "random"])
+    body = create(client, seats=["heuristic", "random", "ismcts:iterations=3", "random"])
     assert body["seats"] == []
     for _ in range(3000):
         if client.get(f"/api/tables/{body['id']}").json()["over"]:
@@ -112,7 +112,8 @@ def test_validate_locates_the_problems_of_a_pasted_file(client: TestClient) -> N
 
 
 def test_a_pasted_variant_is_played(client: TestClient) -> None:
-    text = "id: open-money\ntitle: {en: Open money}\nextends: hig-1992-en\nmoney:\n  screens: false\n"
+    text = ("id: open-money\ntitle: {en: Open money}\nextends: hig-1992-en\n"
+            "money:\n  screens: false\n")
     body = create(client, variant=text)
     summary = client.get(f"/api/tables/{body['id']}").json()
     assert summary["variant"] == "variant.yaml"

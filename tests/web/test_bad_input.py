@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from tests.web.conftest import TWO_PEOPLE, create, make_client, state, token
 
 from auctionrules.web.limits import Limits
-from tests.web.conftest import TWO_PEOPLE, create, make_client, state, token
 
 
 def _snapshot(client: TestClient, body: dict[str, Any]) -> Any:
@@ -126,7 +126,7 @@ def test_websocket_messages_refused_keep_the_connection_and_the_game(client: Tes
             answer = socket.receive_json()
             assert answer["type"] == "error" and words in answer["message"]
         assert _snapshot(client, body) == before
-        socket.send_text('{"action": "%s"}' % first["controls"]["buttons"][0]["action"])
+        socket.send_json({"action": first["controls"]["buttons"][0]["action"]})
         assert socket.receive_json()["version"] == 1  # still connected, and acting
     with client.websocket_connect(f"/ws/tables/{table}") as spectator:
         spectator.receive_json()

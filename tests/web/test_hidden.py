@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from tests.web.conftest import TWO_PEOPLE, create, first_move, state, token
 
 from auctionrules.engine import Game
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.replay import start_game
 from auctionrules.web.present import Presenter
-from tests.web.conftest import TWO_PEOPLE, create, first_move, state, token
 
 KEYS = {"type", "version", "seat", "phase", "round", "view", "legal", "controls", "players",
-        "board", "hand", "lot", "waiting", "log", "table", "result"}
+        "board", "hand", "lot", "waiting", "log", "table", "result", "acted"}
 
 
 def _play(client: TestClient, table: str, seats: list[str]) -> None:
@@ -92,6 +92,7 @@ def test_every_message_holds_only_what_its_seat_may_see(
                 else:
                     assert message["view"] == game.view(seat).to_dict()
                     assert message["legal"] == game.legal(seat).to_dict()
+                    assert message["acted"] == sum(s == seat for s, _ in game.log)
                     others = [p["cash"] for p in message["players"] if p["seat"] != seat]
                     if not game.is_over:
                         assert others == [None] * (players - 1)  # screens

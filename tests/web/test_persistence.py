@@ -9,12 +9,11 @@ from typing import Any
 
 import httpx
 import pytest
-
-from auctionrules.engine import replay
-from auctionrules.web.store import ACTIONS, Store
 from tests.web.conftest import FOUR, first_move
 from tests.web.servers import free_port, start_process, wait_until_up
 
+from auctionrules.engine import replay
+from auctionrules.web.store import ACTIONS, Store
 
 #: one client for the whole module (a new one per request costs more than the request)
 HTTP = httpx.Client(timeout=10, trust_env=False)
@@ -71,7 +70,7 @@ def test_a_killed_server_resumes_every_table_at_the_same_position(tmp_path: Path
         table, seat = person["id"], person["seats"][0]["url"].split("seat=")[1]
         _play(base, table, seat, 12)
         before = _settled(base, table, seat)
-        assert 0 < before["version"] and before["phase"] != "over"
+        assert before["version"] > 0 and before["phase"] != "over"
         bots_before = HTTP.get(f"{base}/api/tables/{bots['id']}").json()["version"]
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)

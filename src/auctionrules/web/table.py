@@ -99,6 +99,11 @@ class Table:
         #: set whenever the game moves, so the bots look again
         self.changed = asyncio.Event()
         self.connections: set[Connection] = set()
+        #: how many actions each seat has made (a page knows its own action was carried
+        #: out when its count grows)
+        self.acted = [0] * game.n
+        for seat, _ in game.log:
+            self.acted[seat] += 1
         self.lines: list[str] = []
         #: the final money and winners, in words, once the game is over
         self.result: list[str] | None = None
@@ -225,6 +230,7 @@ class Table:
             raise AssertionError("an action outside the legal moves was carried out")
         self.store.append(self.id, seat, str(action))
         game.apply(action, seat)
+        self.acted[seat] += 1
         self._describe()
         if game.is_over:
             self.store.finish(self.id, game.record(self.names))
@@ -261,6 +267,7 @@ class Table:
             message["legal"] = None
         message["table"] = self.id
         message["result"] = self.result
+        message["acted"] = None if seat is None else self.acted[seat]
         return message
 
     async def send_state(self, connection: Connection) -> None:

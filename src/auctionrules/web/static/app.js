@@ -135,15 +135,27 @@ async function lobby() {
     links.hidden = false;
     links.querySelector("a").focus();
   });
+  document.body.dataset.ready = "1"; // every control is wired (tests wait on it)
 }
 
 // --- table ----------------------------------------------------------------------------
 
-const table = { words: {}, socket: null, wait: 500, state: null, mine: false };
+const table = { words: {}, socket: null, wait: 500, state: null, mine: false, pending: null };
+
+// While an action is on its way, the controls wait: a second click cannot send a stale move.
+function setPending(acted) {
+  table.pending = acted;
+  if (acted === null) delete document.body.dataset.pending;
+  else document.body.dataset.pending = "1";
+  for (const control of document.querySelectorAll("#moves button, #hand button, #amount")) {
+    control.disabled = acted !== null;
+  }
+}
 
 function send(action) {
-  if (!table.socket || table.socket.readyState !== WebSocket.OPEN) return;
+  if (table.pending !== null || !table.socket || table.socket.readyState !== WebSocket.OPEN) return;
   $("problem").textContent = "";
+  setPending(table.state.acted);
   table.socket.send(JSON.stringify({ action }));
 }
 
@@ -205,7 +217,11 @@ function renderMoves(state) {
   }
   const mine = controls.buttons.length > 0 || Boolean(range);
   moves.hidden = !mine;
-  if (mine && !table.mine && !moves.contains(document.activeElement) && !handBox.contains(document.activeElement)) {
+  // A new turn puts the keyboard on its first control (and so does a focus the last
+  // update took away), never while the reader is elsewhere on the page.
+  const lost = document.activeElement === document.body || document.activeElement === null;
+  const inside = moves.contains(document.activeElement) || handBox.contains(document.activeElement);
+  if (mine && !inside && (!table.mine || lost)) {
     const first = range ? $("amount") : (handBox.querySelector("button") || buttons.querySelector("button"));
     if (first) first.focus();
   }
@@ -263,6 +279,7 @@ function renderLog(state) {
 
 function render(state) {
   table.state = state;
+  document.body.dataset.version = state.version; // the position shown (tests wait on it)
   renderPlayers(state);
   renderBoard(state);
   renderLot(state);
@@ -287,10 +304,17 @@ function connect(id) {
   socket.addEventListener("open", () => { table.wait = 500; });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") render(message);
-    else if (message.type === "error") $("problem").textContent = message.message;
+    if (message.type === "state") {
+      if (table.pending !== null && message.acted > table.pending) table.pending = null;
+      render(message);
+      setPending(table.pending);
+    } else if (message.type === "error") {
+      $("problem").textContent = message.message;
+      setPending(null);
+    }
   });
   socket.addEventListener("close", (event) => {
+    setPending(null);
     if (event.code >= 4400 && event.code < 4500) return; // refused: unknown table or token
     $("status").textContent = table.words.connection;
     setTimeout(() => connect(id), table.wait);
