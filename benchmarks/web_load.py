@@ -33,6 +33,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
+import websockets
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -51,8 +54,9 @@ def choose(message: dict[str, Any], rng: random.Random) -> str | None:
         return "pass"
     for kind in ("price", "bid"):
         if kind in controls and (not actions or rng.random() < 0.5):
-            low, step = controls[kind]["min"], controls[kind]["step"]
-            return f"{kind} {low + step * rng.randrange(3) if low + 2 * step <= controls[kind]['max'] else low}"
+            low, high, step = (controls[kind][k] for k in ("min", "max", "step"))
+            amount = low + step * rng.randrange(3) if low + 2 * step <= high else low
+            return f"{kind} {amount}"
     return rng.choice(actions) if actions else None
 
 
@@ -67,8 +71,6 @@ class Connection:
         self.over = False
 
     async def run(self, base: str, deadline: float) -> None:
-        import websockets
-
         url = f"ws://{base}/ws/tables/{self.table}" + (f"?seat={self.seat}" if self.seat else "")
         async with websockets.connect(url, max_size=2**22) as ws:
             pending: int | None = None
@@ -99,7 +101,9 @@ class Connection:
                     await ws.send(json.dumps({"action": action}))
 
 
-async def play(base: str, tables: list[dict[str, Any]], seconds: float, seed: int) -> dict[str, Any]:
+async def play(
+    base: str, tables: list[dict[str, Any]], seconds: float, seed: int
+) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     rng = random.Random(seed)
     by_table: dict[str, list[Connection]] = {}
@@ -142,8 +146,6 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 0 < args.seconds <= 600:
         parser.error("--tables 1..200, --seconds up to 600")
-
-    import httpx
 
     port = args.port or free_port()
     base = f"127.0.0.1:{port}"
