@@ -234,3 +234,18 @@ def test_a_server_killed_mid_game_comes_back_at_the_same_position(
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=20)
+
+
+def test_up_to_sends_a_limit_where_the_engine_offers_one(server: str, page: Page) -> None:
+    body = _create(server, FOUR, seed=11)
+    _open(page, server + body["seats"][0]["url"])
+    page.get_by_role("region", name="Your hand").get_by_role("button", name="(open)").first.click()
+    moves = page.get_by_role("region", name="Your move")
+    moves.get_by_role("button", name="Pass").wait_for()
+    if not moves.get_by_role("button", name="Up to").is_visible():
+        pytest.skip("the engine offers no limit bids (legal.limit) yet")
+    assert moves.get_by_role("button", name="Out of this lot").is_visible()
+    page.get_by_label("Amount").fill(page.get_by_label("Amount").get_attribute("min") or "")
+    moves.get_by_role("button", name="Up to").click()
+    _carried_out(page)
+    assert page.locator("#problem").inner_text() == ""
