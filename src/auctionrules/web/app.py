@@ -22,6 +22,7 @@ large, 422 invalid content, 503 too many tables); on the WebSocket it is a
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -98,6 +99,7 @@ class _Socket:
         self.socket = socket
         self.seat = seat
         self.sent = 0
+        self.lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.socket.send_text(json.dumps(message, ensure_ascii=False))
@@ -110,6 +112,7 @@ class _Api:
         self.tables = tables
         self.limits = limits
         self.pause = pause
+        self._titles: dict[str, str] = {}
 
     async def lobby(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -122,10 +125,12 @@ class _Api:
 
     async def catalog(self, request: Request) -> Response:
         def title(ref: str) -> str:
-            try:
-                return load_ruleset(ref).title.get("en")
-            except Exception:  # a bundled file that fails is listed by id alone
-                return ref
+            if ref not in self._titles:
+                try:
+                    self._titles[ref] = load_ruleset(ref).title.get("en")
+                except Exception:  # a bundled file that fails is listed by id alone
+                    self._titles[ref] = ref
+            return self._titles[ref]
 
         return JSONResponse({
             "variants": [{"id": v, "title": title(v)} for v in resources.bundled_variant_ids()],

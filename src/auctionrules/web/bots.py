@@ -18,8 +18,7 @@ import contextlib
 import logging
 
 from auctionrules.agents import AgentSpec
-from auctionrules.engine import EngineError
-from auctionrules.engine.agents import Agent
+from auctionrules.engine.agents import Agent, RandomAgent
 from auctionrules.web.table import Table, TableError
 
 LOG = logging.getLogger("auctionrules.web")
@@ -44,6 +43,11 @@ class Bots:
         """Start playing (nothing to do at a table of persons or a finished game)."""
         if self.agents and not self.table.game.is_over and self.task is None:
             self.task = asyncio.create_task(self.run(), name=f"bots {self.table.id}")
+            self.task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            LOG.error("table %s: the bots stopped", self.table.id, exc_info=task.exception())
 
     async def stop(self) -> None:
         if self.task is not None:
@@ -74,16 +78,18 @@ class Bots:
                     action = agent.act(view, legal)
                 else:
                     action = await asyncio.to_thread(agent.act, view, legal)
-            except (EngineError, ValueError, RuntimeError) as exc:  # an agent's own failure
-                LOG.error("table %s: the bot in chair %d failed: %s", table.id, seat, exc)
-                return
+            except Exception:  # an agent's own failure (any registered agent's code)
+                LOG.exception("table %s: the bot in chair %d failed; it plays a random legal "
+                              "move instead", table.id, seat)
+                action = RandomAgent(f"{game.seed}/{seat}/{version}").act(view, legal)
             async with table.lock:
                 if table.version != version and action not in game.legal(seat):
                     continue  # the game moved on while it thought: look again
                 try:
                     table.apply(seat, action)
-                except TableError as exc:
+                except TableError as exc:  # refused (or not saved): the game did not move
                     LOG.error("table %s: the bot in chair %d chose %s: %s",
                               table.id, seat, action, exc.message)
-                    return
+                    await asyncio.sleep(1.0)
+                    continue
             await table.broadcast()

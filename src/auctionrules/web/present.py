@@ -42,9 +42,10 @@ class Presenter:
 
     @property
     def document(self) -> Document:
-        """The table's rulebook in its language (without the worked example: slow to play)."""
+        """The table's rulebook in its language, as ``auctionrules docs`` writes it (worked
+        example and designer section included); built on first use."""
         if self._document is None:
-            self._document = build_document(self.ruleset, self.lang, example=False)
+            self._document = build_document(self.ruleset, self.lang)
         return self._document
 
     def rule(self, lot: Mapping[str, Any]) -> str:

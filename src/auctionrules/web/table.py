@@ -45,6 +45,9 @@ class Connection(Protocol):
     seat: int | None
     #: log lines already sent to it
     sent: int
+    #: held while a message is built and sent, so messages leave in the order of the
+    #: positions they show
+    lock: asyncio.Lock
 
     async def send(self, message: dict[str, Any]) -> None: ...
 
@@ -228,7 +231,11 @@ class Table:
             except EngineError as exc:
                 raise TableError(409, str(exc)) from None
             raise AssertionError("an action outside the legal moves was carried out")
-        self.store.append(self.id, seat, str(action))
+        try:
+            self.store.append(self.id, seat, str(action))
+        except OSError as exc:
+            raise TableError(503, f"the server cannot save the action, so it was not "
+                                  f"played: {exc}") from None
         game.apply(action, seat)
         self.acted[seat] += 1
         self._describe()
@@ -271,10 +278,15 @@ class Table:
         return message
 
     async def send_state(self, connection: Connection) -> None:
-        """Send ``connection`` its seat's state, with the log lines it has not had."""
-        message = self.message(connection.seat, connection.sent)
-        connection.sent = len(self.lines)
-        await connection.send(message)
+        """Send ``connection`` its seat's state, with the log lines it has not had.
+
+        The message is built under the connection's lock: two broadcasts in a row
+        cannot overtake each other, so a page never sees an older position after a
+        newer one, nor log lines out of order."""
+        async with connection.lock:
+            message = self.message(connection.seat, connection.sent)
+            connection.sent = len(self.lines)
+            await connection.send(message)
 
     async def broadcast(self) -> None:
         """Every connection its new state (one that fails is dropped)."""
