@@ -79,6 +79,8 @@ def test_unknown_tables_are_not_found(client: TestClient) -> None:
     assert response.status_code == 404
     with client.websocket_connect("/ws/tables/nope") as socket:
         assert "no table 'nope'" in socket.receive_json()["message"]
+    for odd in ("..", ".", "a.b", "%2e%2e", "x" * 65):  # never a path on the server's disk
+        assert client.get(f"/api/tables/{odd}/record").status_code == 404
 
 
 def test_actions_refused_leave_the_game_unchanged(client: TestClient) -> None:

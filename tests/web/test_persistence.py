@@ -9,10 +9,11 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import FOUR, first_move
+from tests.web.conftest import FOUR, create, first_move, make_client
 from tests.web.servers import free_port, start_process, wait_until_up
 
 from auctionrules.engine import replay
+from auctionrules.web.limits import Limits
 from auctionrules.web.store import ACTIONS, Store
 
 #: one client for the whole module (a new one per request costs more than the request)
@@ -115,3 +116,22 @@ def test_a_torn_last_line_is_dropped_and_the_rest_kept(tmp_path: Path) -> None:
     assert table_id == "t1"
     assert saved.actions == [(0, "play yoko/open"), (1, "bid 1000")]
     assert (tmp_path / "t1" / ACTIONS).read_text().endswith('"bid 1000"]\n')
+
+
+def test_finished_tables_leave_memory_and_are_read_back_when_asked_for(tmp_path: Path) -> None:
+    with make_client(tmp_path, Limits(finished=0)) as client:
+        done = create(client, seats=["random"] * 4, seed=3)
+        for _ in range(2000):
+            if client.get(f"/api/tables/{done['id']}").json()["over"]:
+                break
+            time.sleep(0.005)
+        record = client.get(f"/api/tables/{done['id']}/record").json()
+        create(client)  # a new table: the finished one leaves memory
+        tables = client.app.state.tables.tables  # type: ignore[attr-defined]
+        assert done["id"] not in tables
+        assert client.get(f"/api/tables/{done['id']}/record").json() == record  # from disk
+        assert client.get(f"/table/{done['id']}").status_code == 200
+    with make_client(tmp_path) as client:  # a restart resumes only the unfinished one
+        tables = client.app.state.tables.tables  # type: ignore[attr-defined]
+        assert done["id"] not in tables and len(tables) == 1
+        assert client.get(f"/api/tables/{done['id']}/record").json() == record

@@ -118,9 +118,10 @@ class _Api:
         return FileResponse(STATIC / "index.html")
 
     async def table_page(self, request: Request) -> Response:
-        if request.path_params["id"] not in self.tables.tables:
-            return PlainTextResponse(f"No table {request.path_params['id']!r} on this server.",
-                                     status_code=404)
+        try:
+            self._table(request)
+        except TableError as exc:
+            return PlainTextResponse(exc.message, status_code=exc.status)
         return FileResponse(STATIC / "table.html")
 
     async def catalog(self, request: Request) -> Response:

@@ -20,6 +20,8 @@ class Limits:
     upload: int = 256 * 1024
     #: unfinished tables at once (finished ones stay readable and do not count)
     tables: int = 100
+    #: finished tables kept in memory (the others are read back from disk when asked for)
+    finished: int = 200
     #: live connections (players and spectators) at one table
     connections: int = 64
     #: seconds a bot may pause before it acts

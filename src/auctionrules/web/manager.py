@@ -2,8 +2,9 @@
 
 The manager owns the tables and their bots; routes ask it for a table by id.
 At start it reads the data directory back (:mod:`.store`) and resumes every
-table: an unfinished game goes on at the position it was killed in, its bots
-playing again; a finished one stays readable (its page, its record).
+unfinished table: its game goes on at the position it was killed in, its bots
+playing again. A finished table stays readable (its page, its record): the most
+recent ones are kept in memory, the others read back from disk when asked for.
 """
 
 from __future__ import annotations
@@ -39,7 +40,14 @@ class Tables:
         """The table ``table_id``; :class:`TableError` (404) if there is none."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(404, f"no table {table_id!r} on this server")
+            saved = self.store.read(table_id)  # a finished table no longer in memory
+            try:
+                table = None if saved is None else Table.resume(table_id, saved, self.store)
+            except (EngineError, KeyError, TypeError, ValueError) as exc:
+                LOG.warning("table %s cannot be read back: %s", table_id, exc)
+            if table is None:
+                raise TableError(404, f"no table {table_id!r} on this server")
+            self._add(table)
         return table
 
     def create(self, spec: TableSpec) -> tuple[Table, dict[int, str], str]:
@@ -73,6 +81,15 @@ class Tables:
         self.tables[table.id] = table
         bots = self.bots[table.id] = Bots(table)
         bots.start()
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop the oldest finished tables nobody is watching beyond the limit (they stay
+        on disk)."""
+        finished = [t for t in self.tables.values() if t.game.is_over and not t.connections]
+        for table in finished[: max(0, len(finished) - self.limits.finished)]:
+            del self.tables[table.id]
+            del self.bots[table.id]
 
     async def close(self) -> None:
         for bots in self.bots.values():

@@ -83,7 +83,7 @@ def check_variant(text: str) -> list[dict[str, Any]]:
     refusal = _path_references(text)
     if refusal is not None:
         return [refusal]
-    return [p.to_dict() | {"text": str(p)} for p in validate_text(text, PASTED, warnings=True)]
+    return [dict(p.to_dict()) for p in validate_text(text, PASTED, warnings=True)]
 
 
 def table_spec(body: object, limits: Limits, default_pause: float) -> TableSpec:

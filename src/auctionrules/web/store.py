@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ from auctionrules.engine import dumps
 LOG = logging.getLogger("auctionrules.web")
 
 TABLE, ACTIONS, RECORD = "table.json", "actions.jsonl", "record.json"
+#: What a table id may be: the server makes them with ``secrets.token_urlsafe`` (never a
+#: path: no dot, no slash).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @attrs.frozen
@@ -71,18 +75,31 @@ class Store:
         replace_atomically(self.folder(table_id) / RECORD, dumps(record) + "\n")
 
     def load(self) -> Iterator[tuple[str, Saved]]:
-        """Every table of the directory that can be read, oldest first (a table that
-        cannot is logged and left on disk, untouched)."""
-        folders = [f for f in self.root.iterdir() if (f / TABLE).is_file()]
+        """Every unfinished table of the directory that can be read, oldest first (one
+        that cannot is logged and left on disk, untouched); finished tables are read
+        when asked for (:meth:`read`)."""
+        folders = [f for f in self.root.iterdir()
+                   if (f / TABLE).is_file() and not (f / RECORD).exists()]
         folders.sort(key=lambda f: (f / TABLE).stat().st_mtime)
         for folder in folders:
-            try:
-                meta = json.loads((folder / TABLE).read_text(encoding="utf-8"))
-                actions = _read_actions(folder / ACTIONS)
-            except (OSError, ValueError) as exc:
-                LOG.warning("table %s cannot be read, skipped: %s", folder.name, exc)
-                continue
-            yield folder.name, Saved(meta, actions)
+            saved = self.read(folder.name)
+            if saved is not None:
+                yield folder.name, saved
+
+    def read(self, table_id: str) -> Saved | None:
+        """The table ``table_id`` (``None``: no such table, or it cannot be read)."""
+        if not TABLE_ID.fullmatch(table_id):
+            return None
+        folder = self.folder(table_id)
+        if not (folder / TABLE).is_file():
+            return None
+        try:
+            meta = json.loads((folder / TABLE).read_text(encoding="utf-8"))
+            actions = _read_actions(folder / ACTIONS)
+        except (OSError, ValueError) as exc:
+            LOG.warning("table %s cannot be read, skipped: %s", table_id, exc)
+            return None
+        return Saved(meta, actions)
 
 
 def replace_atomically(path: Path, text: str) -> None:
