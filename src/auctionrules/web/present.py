@@ -157,4 +157,16 @@ class Presenter:
             "price": (None if price is None
                       else self.words["asked"].format(amount=self.log.money(price))),
             "own_sealed_bid": self.money(own) if isinstance(own, int) else None,
+            "limits": self.limits(lot),
         }
+
+    def limits(self, lot: Mapping[str, Any]) -> list[str]:
+        """The limits said aloud in an open auction (the view's ``limits``, where the
+        engine has limit bids), in words: a limit below any bid (``limit 0``) is "out"."""
+        said = lot.get("limits") or ()
+        lowest = self.ruleset.money.minimum_bid
+        return [
+            self.words["limit_of"].format(who=self.who(seat), amount=self.log.money(amount))
+            if amount >= lowest else self.words["out_of"].format(who=self.who(seat))
+            for seat, amount in enumerate(said) if amount is not None
+        ]

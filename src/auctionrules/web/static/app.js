@@ -267,6 +267,7 @@ function renderLot(state) {
   box.append(el("p", lot.rule, { class: "rule" }));
   box.append(el("p", lot.auctioneer));
   for (const key of ["high", "price", "own_sealed_bid"]) if (lot[key]) box.append(el("p", lot[key]));
+  for (const limit of lot.limits || []) box.append(el("p", limit));
 }
 
 function renderLog(state) {
