@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "simulate",
     "compare": "compare",
     "ladder": "ladder",
+    "serve": "serve",
 }
 
 
