@@ -1,15 +1,18 @@
-"""The strength ladder: ``python benchmarks/ladder.py [--games 400] [--search-games 60]``.
+"""Agents' strength and speed: ``python benchmarks/ladder.py [--games 400] [--search-games 60]``.
 
-The games are played by the simulation lab (:func:`auctionrules.lab.simulate`:
-seeded games, seats rotated, win rates with 95 % Wilson intervals; a tie at the
-top counts as a win for each tied player, as the lab counts it). Only the
-decisions per second are timed here, on a few games of their own.
+Ratings of any set of agents are ``auctionrules ladder`` (openskill, every
+seating); this script keeps the two fixed match-ups the figures of
+``benchmarks/README.md`` were measured with, and times the agents. The games are
+played by the simulation lab (:func:`auctionrules.lab.simulate`: seeded games,
+seats rotated, win rates with 95 % Wilson intervals). Ties count as the lab and
+the ladder count them: a shared win is a win for each player sharing it. Only
+the decisions per second are timed here, on a few games of their own.
 
 For each table (``hig-1992-en`` and ``hig-1992-fr`` at 4 players, ``hig-1992-en``
 at 3 players with the mystery hand):
 
 * ``heuristic`` against random players, seats rotated: its win rate with the 95 %
-  Wilson interval (a shared win counts as a fraction);
+  Wilson interval;
 * ``ismcts`` (an iteration budget that keeps a decision well under 0.2 s) against
   ``heuristic`` players, likewise;
 * decisions per second of each agent (its own CPU time, measured around ``act``);

@@ -91,3 +91,43 @@ def test_variant_example_validates(tmp_path: Path) -> None:
     assert ruleset.auctions.double.payee == "auctioneer"
     assert ruleset.player_count(3).dummy_hands.hands == 1
     assert ruleset.scoring.ranking == (40000, 20000, 10000)
+
+
+def _run_cli(command: str, cwd: Path) -> None:
+    """Run one README ``auctionrules ...`` command in ``cwd``; it must succeed (``diff``:
+    exit 3 means the rulesets differ) and print, without a traceback."""
+    args = shlex.split(command)
+    assert args[0] == "auctionrules", command
+    done = subprocess.run(
+        [sys.executable, "-m", "auctionrules", *args[1:]], cwd=cwd, capture_output=True,
+        text=True, timeout=600, check=False,
+    )
+    allowed = (0, 3) if args[1] == "diff" else (0,)
+    assert done.returncode in allowed, f"{command!r} failed:\n{done.stdout}\n{done.stderr}"
+    assert done.stdout.strip(), f"{command!r} printed nothing"
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.slow
+def test_every_command_line_example_runs(tmp_path: Path) -> None:
+    """The block of examples, one command a line, in order (``replay`` reads the record
+    ``play`` wrote), including the agents example at 4 players."""
+    lines = [line for line in marked_block("cli-examples").splitlines() if line.strip()]
+    assert any("--agents heuristic,ismcts " in line for line in lines)
+    commands = {shlex.split(line)[1] for line in lines}
+    documented = set(re.findall(r"^\| `auctionrules (\w+)", README, re.M))
+    assert documented <= commands, f"no example of {sorted(documented - commands)}"
+    (tmp_path / "variants").symlink_to(ROOT / "variants")
+    for line in lines:
+        _run_cli(line, tmp_path)
+
+
+def test_the_variant_walkthrough_commands_run(tmp_path: Path) -> None:
+    """``auctionrules validate club.yaml`` and the others, on the YAML example."""
+    (example,) = fenced_blocks("yaml")
+    (tmp_path / "club.yaml").write_text(example, encoding="utf-8")
+    section = README.split("### Writing your own variant", 1)[1].split("\n### ", 1)[0]
+    commands = [" ".join(span.split()) for span in re.findall(r"`(auctionrules [^`]+)`", section)]
+    assert len(commands) == 4 and all("club.yaml" in c for c in commands)
+    for command in commands:
+        _run_cli(command, tmp_path)

@@ -167,7 +167,7 @@ def test_watching_agents_prints_moves_in_the_currency_format(tmp_path: Path) -> 
     [
         (["--human", "7"], "--human 7 is not a seat of 4 players"),
         (["--agents", "heuristc"], "did you mean 'heuristic'?"),
-        (["--agents", "random,random"], "2 agents for 4 seats"),
+        (["--agents", "random,random,random,random,random"], "5 agents for 4 seats"),
     ],
 )
 def test_bad_options_are_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:

@@ -59,11 +59,16 @@ def test_a_list_splits_on_commas_but_keeps_parameters_with_their_agent() -> None
         unregister_agent("probe")
 
 
-def test_one_agent_fills_every_seat_and_otherwise_one_per_seat() -> None:
+def test_the_agents_go_in_turn_round_the_table() -> None:
     one = parse_agents("random")
     assert seat_agents(one, 4) == one * 4
-    with pytest.raises(AgentError, match="2 agents for 3 seats"):
-        seat_agents(parse_agents("random,random"), 3)
+    two = parse_agents("heuristic,random")
+    assert seat_agents(two, 4) == two * 2
+    assert seat_agents(two, 3) == (*two, two[0])
+    four = parse_agents("heuristic,random,random,ismcts")
+    assert seat_agents(four, 4) == four
+    with pytest.raises(AgentError, match="5 agents for 4 seats"):
+        seat_agents(parse_agents("random,random,random,random,random"), 4)
 
 
 def test_a_factory_parameter_without_a_default_is_refused() -> None:

@@ -109,7 +109,8 @@ def test_resume_refuses_other_settings(
         (["hig-1992-en", "--games", "0"], "'0' is not a positive whole number"),
         (["hig-1992-en", "--games", "-5"], "is not a positive whole number"),
         (["hig-1992-en", "--jobs", "0"], "'0' is not a positive whole number"),
-        (["hig-1992-en", "--agents", "random,random"], "2 agents for 4 seats"),
+        (["hig-1992-en", "--agents", "random,random,random,random,random"],
+         "5 agents for 4 seats"),
     ],
 )
 def test_bad_input_is_a_clear_error(argv: list[str], message: str) -> None:

@@ -149,8 +149,8 @@ def test_bad_settings_are_refused() -> None:
         simulate("hig-1992-en", 4, 0)
     with pytest.raises(ValueError, match=r"unknown agent 'randm'.*did you mean 'random'"):
         simulate("hig-1992-en", 4, 10, agents="randm")
-    with pytest.raises(ValueError, match="2 agents for 4 seats"):
-        simulate("hig-1992-en", 4, 10, agents="random,random")
+    with pytest.raises(ValueError, match="5 agents for 4 seats"):
+        simulate("hig-1992-en", 4, 10, agents="random,random,random,random,random")
 
 
 def test_a_failing_agent_stops_the_run_with_its_game(crashing_agent: str) -> None:

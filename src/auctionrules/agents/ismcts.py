@@ -46,8 +46,12 @@ heuristic's first), **rolls out** with a default policy (``heuristic`` or
 0..1; a bid or a fixed price is chosen among the minimum, the maximum and
 ``buckets`` amounts evenly between; the move played is the most visited.
 
-The budget is ``iterations`` (determinizations) per searched decision,
-reproducible from ``seed``, or, when that is 0, ``seconds`` of wall time.
+The budget is counted in work: ``iterations`` determinizations per searched
+decision (16 by default), so a seeded agent makes the same decisions on every
+run and every machine, however loaded. A time budget, ``seconds`` of wall time
+per searched decision (at least one determinization), replaces it when given; it
+is **not reproducible**: how many determinizations fit in the time depends on
+the machine and its load, and so do the moves.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from auctionrules.agents.facts import Facts
@@ -77,8 +82,9 @@ HORIZONS = ("round", "game")
 class ISMCTSAgent:
     """Search over determinizations of the view (see the module docstring).
 
-    Parameters: ``iterations`` (determinizations) per decision (0: use
-    ``seconds``), ``seconds`` of search per decision, ``c`` the UCB1 exploration
+    Parameters: ``iterations`` (determinizations) per decision, reproducible;
+    ``seconds`` of search per decision instead (0, the default: none; a time
+    budget is not reproducible), ``c`` the UCB1 exploration
     constant (tree search), ``buckets`` amounts between a range's ends (tree
     search) and plans on each side of the heuristic's (paired search),
     ``spread`` how far the outermost plan is from the heuristic's (a share of its
@@ -95,8 +101,8 @@ class ISMCTSAgent:
         self,
         seed: int | str | None = None,
         *,
-        iterations: int = 0,
-        seconds: float = 0.2,
+        iterations: int = 16,
+        seconds: float = 0.0,
         c: float = 0.7,
         buckets: int = 2,
         spread: float = 0.3,
@@ -111,8 +117,8 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts: rollout={rollout!r}: one of {', '.join(ROLLOUTS)}")
         if horizon not in HORIZONS:
             raise AgentError(f"ismcts: horizon={horizon!r}: one of {', '.join(HORIZONS)}")
-        if iterations <= 0 and seconds <= 0:
-            raise AgentError("ismcts: give a budget: iterations > 0 or seconds > 0")
+        if seconds < 0 or (iterations <= 0 and seconds == 0):
+            raise AgentError("ismcts: give a budget: iterations > 0, or seconds > 0")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -135,6 +141,9 @@ class ISMCTSAgent:
         self.plan: tuple[tuple[Any, ...], float] | None = None
         #: Iterations run by the last decision (for benchmarks).
         self.last_iterations = 0
+        #: Called after each determinization with ``(done, budget)`` (``budget`` 0 under
+        #: a time budget), for a front end to show a search in progress.
+        self.progress: Callable[[int, int], None] | None = None
 
     def act(self, state: Any, legal: Legal) -> Action:
         """Search from the view ``state``; the move chosen (see the module docstring)."""
@@ -161,12 +170,12 @@ class ISMCTSAgent:
             done = 0
             me = facts.seat
             sealed = self._sealed_bid if self.model_sealed else None
-            while (done < self.iterations) if self.iterations > 0 else (
-                done == 0 or time.perf_counter() < deadline
-            ):
+            while self._more(done, deadline):
                 game = determinize(view, seeds.getrandbits(32), sealed=sealed)
                 self._paired(game, me, view.round, plans, samples)
                 done += 1
+                if self.progress is not None:
+                    self.progress(done, self.iterations if self.seconds <= 0 else 0)
             self.last_iterations = done
             chosen = self._confident_choice(samples, prior) if samples else prior
         if chosen[1] is not None and key is not None:
@@ -175,6 +184,13 @@ class ISMCTSAgent:
             # said as a limit: the engine bids the plan's first bid and the later ones
             return limit_of(chosen[1], legal.limit)
         return chosen[0]
+
+    def _more(self, done: int, deadline: float) -> bool:
+        """Whether to run another determinization: until ``iterations`` are done, or with
+        a time budget until ``deadline`` (at least one)."""
+        if self.seconds > 0:
+            return done == 0 or time.perf_counter() < deadline
+        return done < self.iterations
 
     def _sealed_bid(self, game: Game, legal: Legal) -> Action:
         """The model's sealed bid for a seat of a determinized game."""
@@ -321,12 +337,12 @@ class ISMCTSAgent:
         seeds = self.rng
         deadline = time.perf_counter() + self.seconds
         done = 0
-        while (done < self.iterations) if self.iterations > 0 else (
-            done == 0 or time.perf_counter() < deadline
-        ):
+        while self._more(done, deadline):
             self._iterate(root, determinize(view, seeds.getrandbits(32)), view.seat or 0,
                           view.round)
             done += 1
+            if self.progress is not None:
+                self.progress(done, self.iterations if self.seconds <= 0 else 0)
         self.last_iterations = done
         tried = [a for a in options if a in root.children]
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward))

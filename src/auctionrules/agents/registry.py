@@ -154,12 +154,20 @@ def parse_agents(text: str | Iterable[str]) -> tuple[AgentSpec, ...]:
 
 
 def seat_agents(specs: tuple[AgentSpec, ...], seats: int) -> tuple[AgentSpec, ...]:
-    """One spec per seat: a single spec plays every seat, else one per seat exactly."""
-    if len(specs) == 1:
-        return specs * seats
-    if len(specs) != seats:
-        raise AgentError(f"{len(specs)} agents for {seats} seats: name one, or one per seat")
-    return specs
+    """One spec per seat: the specs in turn round the table, repeated from the first
+    when there are fewer specs than seats (one spec plays every seat;
+    ``heuristic,ismcts`` at four seats is heuristic, ismcts, heuristic, ismcts).
+    More specs than seats is an :class:`AgentError`.
+
+    >>> from auctionrules.agents import parse_agents, seat_agents
+    >>> [str(s) for s in seat_agents(parse_agents("heuristic,ismcts"), 4)]
+    ['heuristic', 'ismcts', 'heuristic', 'ismcts']
+    """
+    if not specs:
+        raise AgentError("no agent named")
+    if len(specs) > seats:
+        raise AgentError(f"{len(specs)} agents for {seats} seats: name at most one per seat")
+    return tuple(specs[seat % len(specs)] for seat in range(seats))
 
 
 def _convert(found: AgentEntry, key: str, value: Any) -> Any:

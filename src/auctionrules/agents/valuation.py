@@ -2,9 +2,12 @@
 
 The estimate is the one strong Modern Art bots use: an artist's card is worth
 what the valuation rule would pay for it if the round ended with the artists
-ranked as the cards on the table (plus part of the seat's own hand) project,
-zero outside the places; early in a round that figure is uncertain, so it is
-discounted, less and less as the round nears its end. Everything is read from
+ranked as the cards on the table (plus part of the seat's own hand) project;
+early in a round that figure is uncertain, so it is discounted, less and less as
+the round nears its end. The round is priced by the engine's own scoring
+(:func:`~auctionrules.engine.scoring.score_round`), never a copy of it, so the
+agents pay an unranked artist what the rules pay (nothing, or under
+``cumulative-always`` its column so far). Everything is read from
 the seat's :class:`~auctionrules.agents.facts.Facts` and the compiled rules
 (ranking values, tie-break, valuation rule, round-end card count), so it holds
 for every ruleset.
@@ -15,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from auctionrules.agents.facts import Facts
+from auctionrules.engine.scoring import RoundScore, score_round
 
 
 def artist_counts(facts: Facts, cards: Iterable[int]) -> list[int]:
@@ -27,19 +31,30 @@ def artist_counts(facts: Facts, cards: Iterable[int]) -> list[int]:
 
 def placed_values(facts: Facts, counts: Sequence[float]) -> list[int]:
     """What one card of each artist pays if the round ended with ``counts`` (which may
-    be fractional: a projection)."""
+    be fractional: a projection), as the engine's scoring pays it."""
+    return list(_score(facts, counts, ()).values)
+
+
+def _score(facts: Facts, counts: Sequence[float], owned: Sequence[Iterable[int]]) -> RoundScore:
+    """The engine's scoring of this round ended with ``counts``, on a copy of the board.
+
+    A projection's fractional counts are ranked in hundredths (the tie-break
+    strategy ranks whole counts; hundredths keep a projection's order, and a
+    whole count is ranked as itself)."""
     rules = facts.rules
-    # the tie-break strategy ranks whole counts: hundredths keep a projection's order
-    order = rules.ranking_tie_break.rank([round(100 * c) for c in counts])
-    ranked = [a for a in order if rules.rank_unplayed or counts[a] > 0][: len(rules.ranking)]
     r = facts.round
-    board = [*facts.board[:r], [0] * rules.artists]
-    for place, a in enumerate(ranked):
-        board[r][a] = rules.ranking[place]
-    values = [0] * rules.artists
-    for a in ranked:
-        values[a] = rules.valuation.value(board, r, a)
-    return values
+    board = [list(row) for row in facts.board[:r]]
+    board.append([0] * rules.artists)
+    return score_round(
+        counts=[round(100 * c) for c in counts],
+        owned=owned,
+        board=board,
+        round_index=r,
+        ranking=rules.ranking,
+        rank_unplayed=rules.rank_unplayed,
+        tie_break=rules.ranking_tie_break,
+        valuation=rules.valuation,
+    )
 
 
 def expected_values(facts: Facts, hand_weight: float, discount: float) -> list[float]:
@@ -63,12 +78,13 @@ def expected_values(facts: Facts, hand_weight: float, discount: float) -> list[f
 
 def payouts_if_ended(facts: Facts, extra: Sequence[int] = ()) -> list[int]:
     """What every seat would receive if the round ended now, with one more card of
-    each artist in ``extra`` on the table (the card that would end it)."""
+    each artist in ``extra`` on the table (the card that would end it): the engine's
+    payouts for the cards each seat owns."""
     counts = list(facts.counts)
     for a in extra:
         counts[a] += 1
-    values = placed_values(facts, counts)
-    return [sum(values[c // 5] for c in cards) for cards in facts.owned[: facts.rules.players]]
+    owned = [[c // 5 for c in cards] for cards in facts.owned[: facts.rules.players]]
+    return list(_score(facts, counts, owned).payouts)
 
 
 def leads_rivals(facts: Facts, payouts: Sequence[int]) -> bool:

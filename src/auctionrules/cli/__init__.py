@@ -26,6 +26,8 @@ COMMANDS: dict[str, str] = {
     "diff": "diff",
     "simulate": "simulate",
     "compare": "compare",
+    "ladder": "ladder",
+    "serve": "serve",
 }
 
 

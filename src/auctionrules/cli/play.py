@@ -23,14 +23,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_lang_option(parser)
     parser.add_argument(
         "--agents", "-a", metavar="SPECS",
-        help="agents, e.g. heuristic or heuristic,random,ismcts:iterations=200 "
-        "(one for every other seat, or one per seat; default: random)",
+        help="agents, e.g. heuristic or heuristic,random,ismcts:iterations=8 "
+        "(in turn round the table, repeated from the first if fewer than the seats: "
+        "heuristic,ismcts at 4 players is heuristic, ismcts, heuristic, ismcts; "
+        "default: random)",
     )
     parser.add_argument(
         "--human", type=int, metavar="SEAT", help="a person plays this seat at the terminal"
     )
     parser.add_argument(
         "--plain", action="store_true", help="plain text, no colours or tables (no rich)"
+    )
+    parser.add_argument(
+        "--progress", action="store_true",
+        help="show searching agents' progress on stderr even when it is not a terminal "
+        "(on a terminal it is always shown)",
     )
 
 

@@ -16,6 +16,7 @@ from auctionrules.agents import AgentError, AgentSpec, parse_agents, seat_agents
 from auctionrules.agents.match import play_views
 from auctionrules.cli.screen import Screen, rich_available
 from auctionrules.cli.seat import HumanSeat, QuitGameError
+from auctionrules.cli.thinking import Thinking
 from auctionrules.engine import EngineError, Game, dumps
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent
@@ -108,8 +109,10 @@ def play_session(
     read: Callable[[str], str],
     quiet: bool = False,
     lang: str | None = None,
+    thinking: Thinking | None = None,
 ) -> bool:
-    """Play ``game`` to its end (``True``) or until the person quits (``False``)."""
+    """Play ``game`` to its end (``True``) or until the person quits (``False``);
+    ``thinking`` shows the agents' searches as they run."""
     ruleset = game.rules.ruleset
     names = screen.names
     log = GameLog(ruleset, names, lang)
@@ -119,10 +122,15 @@ def play_session(
         else spec.build(seed=f"{game.seed}/{seat}")
         for seat, spec in enumerate(specs)
     ]
+    if thinking is not None:
+        for seat, agent in enumerate(agents):
+            thinking.attach(agent, names[seat])
     shown = 0
 
     def watch(game: Game, seat: int, action: Action) -> None:
         nonlocal shown
+        if thinking is not None:
+            thinking.moved()
         events = game.events
         if not quiet:
             for event in events[shown:]:
@@ -154,16 +162,17 @@ def write_record(game: Game, names: list[str], path: str) -> str | None:
 
 
 def lineup(text: str | None, players: int, human: int | None) -> list[AgentSpec]:
-    """One spec per seat from ``--agents``: one for every seat (but the person's), one per
-    other seat, or one per seat (the person's entry is then ignored).
-    :class:`~auctionrules.agents.AgentError` if the count fits none of these."""
-    specs = list(parse_agents(text or "random"))
-    others = [s for s in range(players) if s != human]
-    if human is not None and len(specs) == len(others) and len(specs) > 1:
-        out = list(specs)
-        out.insert(human, specs[0])
-        return out
-    return list(seat_agents(tuple(specs), players))
+    """One spec per seat from ``--agents``. Without a person, the specs in turn round the
+    table, repeated from the first if fewer (:func:`~auctionrules.agents.seat_agents`).
+    With one, one per seat names the person's seat too (that entry is ignored);
+    otherwise the specs go in turn round the other seats.
+    :class:`~auctionrules.agents.AgentError` if there are more specs than seats."""
+    specs = parse_agents(text or "random")
+    if human is None or len(specs) == players:
+        return list(seat_agents(specs, players))
+    out = list(seat_agents(specs, players - 1))
+    out.insert(human, specs[0])  # (a placeholder: the person plays this seat)
+    return out
 
 
 def _reader(screen: Screen) -> Callable[[str], str]:
@@ -202,8 +211,10 @@ def run_table(args: argparse.Namespace, ruleset: Ruleset) -> int:
     screen = Screen(ruleset, names, sys.stdout, fancy, args.lang)
     game = Game.new(rules=rules, seed=args.seed)
     try:
+        live = sys.stderr.isatty()
+        thinking = Thinking(sys.stderr, live) if live or args.progress else None
         finished = play_session(game, specs, human, screen, read=_reader(screen),
-                                quiet=args.quiet, lang=args.lang)
+                                quiet=args.quiet, lang=args.lang, thinking=thinking)
     except KeyboardInterrupt:
         screen.say("Game stopped (interrupted).")
         finished = False

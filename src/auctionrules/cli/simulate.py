@@ -29,8 +29,9 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
                         help="number of games (default 100)")
     parser.add_argument(
         "--agents", "-a", default="random",
-        help="agents by registry name, with parameters: one for every seat, or one per "
-        "seat (default random; e.g. random:bid_chance=0.3 or heuristic,random,random,random)",
+        help="agents by registry name, with parameters, in turn round the table (repeated "
+        "from the first if fewer than the seats) (default random; e.g. "
+        "random:bid_chance=0.3 or heuristic,random,random,random)",
     )
     parser.add_argument("--seed", "-s", type=int, default=0, help="master seed of the games")
     parser.add_argument(

@@ -146,7 +146,8 @@ def simulate(
 ) -> Simulation:
     """``games`` seeded games of ``variant`` (a bundled id, a file or a
     :class:`~auctionrules.model.Ruleset`) with ``modules`` applied, at ``players``
-    players, ``agents`` by registry name (one for every seat, or one per seat),
+    players, ``agents`` by registry name (in turn round the table, repeated from the
+    first if fewer than the seats: :func:`~auctionrules.agents.seat_agents`),
     rotated one seat each game unless ``rotate`` is false.
 
     Game ``i``'s seed is :func:`~auctionrules.lab.seeds.game_seed` ``(seed, i)``,

@@ -38,6 +38,10 @@ class Plan:
 
     ``variant`` names the ruleset for people (its id, or the file given); the
     ruleset itself travels with the plan, so workers need not find the file.
+
+    ``tables`` (a ladder's schedule, :mod:`auctionrules.lab.ladder`), when given,
+    are the seatings played in turn, each for ``players`` games rotated one seat
+    a game; ``agents`` then lists every agent of the schedule.
     """
 
     ruleset: Ruleset
@@ -47,6 +51,7 @@ class Plan:
     rotate: bool = True
     variant: str = ""
     modules: tuple[str, ...] = ()
+    tables: tuple[tuple[AgentSpec, ...], ...] = ()
 
     @classmethod
     def make(
@@ -83,13 +88,18 @@ class Plan:
         rotate: bool = True,
         variant: str = "",
         modules: Sequence[str] = (),
+        tables: Sequence[Sequence[AgentSpec]] = (),
     ) -> Plan:
         """A checked plan of a loaded ruleset; ``variant`` and ``modules`` say, for the
         results file's header, where it came from (``modules`` already applied)."""
         specs = _specs(agents)
-        seat_agents(specs, players)  # (refuses a count that fits no table)
+        if any(len(table) != players for table in tables):
+            raise SimulationError(f"every table of the schedule needs {players} agents")
+        if not tables:
+            seat_agents(specs, players)  # (refuses a count that fits no table)
         plan = cls(
-            ruleset, players, specs, seed, rotate, variant or ruleset.id, tuple(map(str, modules))
+            ruleset, players, specs, seed, rotate, variant or ruleset.id, tuple(map(str, modules)),
+            tuple(map(tuple, tables)),
         )
         try:
             plan.rules()
@@ -105,7 +115,10 @@ class Plan:
         """The agent of each seat in game ``index``: with ``rotate``, the agents
         move one seat to the left each game, so every agent sits everywhere equally
         often over any run of ``players`` games."""
-        specs = seat_agents(self.agents, self.players)
+        if self.tables:
+            specs = self.tables[index // self.players % len(self.tables)]
+        else:
+            specs = seat_agents(self.agents, self.players)
         if not self.rotate:
             return specs
         shift = index % self.players
@@ -123,6 +136,7 @@ class Plan:
         """The settings as the results file records them (everything that decides
         the games, except how many)."""
         document = json.loads(json.dumps(dict(self.ruleset.document), default=str))
+        schedule = {"tables": [[str(spec) for spec in table] for table in self.tables]}
         return {
             "variant": self.variant,
             "ruleset": self.ruleset.id,
@@ -132,6 +146,7 @@ class Plan:
             "agents": [str(spec) for spec in self.agents],
             "seed": self.seed,
             "rotate": self.rotate,
+            **(schedule if self.tables else {}),
         }
 
 
