@@ -13,3 +13,16 @@ ROOT = Path(__file__).resolve().parents[1]
 def repo_root() -> Path:
     """The checkout's top directory."""
     return ROOT
+
+
+#: The package's source in the checkout: the tests that read the source (scans, the
+#: fields a class declares) read it here, whichever install they run on (a compiled
+#: module's ``__file__`` is its extension, not its text).
+SOURCE = ROOT / "src"
+
+
+def source_of(module: object) -> Path:
+    """The checkout's source file of ``module`` (a package: its ``__init__.py``)."""
+    name: str = module.__name__  # type: ignore[attr-defined]
+    path = SOURCE.joinpath(*name.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")

@@ -16,7 +16,9 @@ import pytest
 
 import auctionrules
 
-PACKAGE = Path(auctionrules.__file__).parent
+from .conftest import source_of
+
+PACKAGE = source_of(auctionrules).parent
 
 #: Package -> the packages it must never import.
 FORBIDDEN: dict[str, tuple[str, ...]] = {

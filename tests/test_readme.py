@@ -11,6 +11,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,9 @@ def _run_cli(command: str, cwd: Path) -> None:
     exit 3 means the rulesets differ) and print, without a traceback."""
     args = shlex.split(command)
     assert args[0] == "auctionrules", command
+    if args[1] == "serve":
+        _serve(args[1:], cwd)
+        return
     done = subprocess.run(
         [sys.executable, "-m", "auctionrules", *args[1:]], cwd=cwd, capture_output=True,
         text=True, timeout=600, check=False,
@@ -106,6 +110,37 @@ def _run_cli(command: str, cwd: Path) -> None:
     assert done.returncode in allowed, f"{command!r} failed:\n{done.stdout}\n{done.stderr}"
     assert done.stdout.strip(), f"{command!r} printed nothing"
     assert "Traceback" not in done.stderr
+
+
+def _serve(args: list[str], cwd: Path) -> None:
+    """``serve`` runs until stopped: started on a free loopback port, it must print the
+    address to open and answer there; then it is stopped."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "auctionrules", *args, "--port", str(port)], cwd=cwd,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline() for _ in range(2)]
+        assert any(f"http://127.0.0.1:{port}/" in line for line in lines), lines
+        for _ in range(100):  # (the address is printed before the server listens)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert page.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("serve answered nothing at the address it printed")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 @pytest.mark.slow

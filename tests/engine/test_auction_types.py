@@ -17,7 +17,9 @@ import pytest
 from auctionrules.engine import auctions
 from auctionrules.engine.auctions.base import NO_BID, UNSOLD, free, sold
 
-AUCTIONS = sorted(Path(auctions.__file__).parent.glob("*.py"))
+from ..conftest import source_of
+
+AUCTIONS = sorted(source_of(auctions).parent.glob("*.py"))
 #: What an auction type may ask the game: its legal ranges and hands, nothing that
 #: changes it; and its compiled rules' strategies (frozen), which may change the lot.
 QUESTIONS = frozenset(("bid_range", "price_range", "bid_floor", "companions", "leadable"))

@@ -13,8 +13,6 @@ kinds there are, and their fields are what the events say.
 from __future__ import annotations
 
 import ast
-import inspect
-from pathlib import Path
 
 from auctionrules import engine
 from auctionrules.engine import history, play_game
@@ -30,7 +28,9 @@ from auctionrules.engine.history import (
 from auctionrules.engine.rules import compile_rules
 from auctionrules.loader import load_ruleset
 
-ENGINE = Path(engine.__file__).parent
+from ..conftest import source_of
+
+ENGINE = source_of(engine).parent
 PACKAGE = ENGINE.parent.parent
 SOURCES = sorted(ENGINE.rglob("*.py"))
 HISTORY = ENGINE / "history.py"
@@ -38,10 +38,10 @@ HISTORY = ENGINE / "history.py"
 WRITERS = {ENGINE / "flow.py", ENGINE / "decisions.py"}
 #: The constructors: the functions of the history module that return an entry.
 CONSTRUCTORS = frozenset(
-    name
-    for name, function in inspect.getmembers(history, inspect.isfunction)
-    if function.__module__ == history.__name__
-    and function.__annotations__.get("return") == "Entry"
+    node.name
+    for node in ast.parse(HISTORY.read_text("utf-8")).body
+    if isinstance(node, ast.FunctionDef)
+    and node.returns is not None and ast.unparse(node.returns) == "Entry"
 )
 #: A list's ways of adding to itself.
 MUTATORS = frozenset(("append", "extend", "insert", "__setitem__", "__iadd__"))

@@ -9,8 +9,6 @@ the source, as ``test_history.py`` checks the history's writers.
 from __future__ import annotations
 
 import ast
-import inspect
-from pathlib import Path
 
 import pytest
 
@@ -20,6 +18,7 @@ from auctionrules.engine.lot import FIELDS as LOT_FIELDS
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.state import State
 
+from ..conftest import source_of
 from .conftest import ruleset
 from .test_auction_types import MUTATORS, QUESTIONS, assigned, rooted_at
 
@@ -56,7 +55,7 @@ def writes(source: str, cls: str = "State") -> list[str]:
 
 
 def test_the_state_changes_nothing_but_in_its_making_and_copy() -> None:
-    assert writes(Path(state_module.__file__).read_text(encoding="utf-8")) == []
+    assert writes(source_of(state_module).read_text(encoding="utf-8")) == []
 
 
 def test_the_scan_finds_a_write() -> None:
@@ -82,11 +81,13 @@ def test_the_auction_types_ask_the_state_its_questions_only() -> None:
     """The questions the auction types may ask (``test_auction_types``) are the
     state's methods besides its copy and its comparable value: one list, kept in
     step with the class."""
+    tree = ast.parse(source_of(state_module).read_text("utf-8"))
+    klass = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "State")
     asked = {
-        name
-        for name, member in vars(State).items()
-        if inspect.isfunction(member) and not name.startswith("_")
-        and name not in ("copy", "snapshot")
+        node.name
+        for node in klass.body
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")
+        and not node.decorator_list and node.name not in ("copy", "snapshot")
     }
     assert asked == QUESTIONS
 
@@ -144,9 +145,9 @@ def test_the_game_reads_out_the_state_s_fields_with_their_types() -> None:
     state's public fields, name for name and type for type."""
     from auctionrules.engine import readout
 
-    mirrored = _declared(ast.parse(Path(readout.__file__).read_text("utf-8")), "ReadOut")
+    mirrored = _declared(ast.parse(source_of(readout).read_text("utf-8")), "ReadOut")
     assert mirrored.pop("state") == "State"
-    state_types = _declared(ast.parse(Path(state_module.__file__).read_text("utf-8")), "State")
+    state_types = _declared(ast.parse(source_of(state_module).read_text("utf-8")), "State")
     public = {name for name in state_types if not name.startswith("_")}
     assert set(mirrored) == public
     assert {name: state_types[name] for name in mirrored} == mirrored
@@ -165,7 +166,7 @@ def test_a_state_copy_has_every_field_and_shares_no_list() -> None:
     state = game.state
     state.rng.random()
     twin = state.copy()
-    declared = _declared(ast.parse(Path(state_module.__file__).read_text("utf-8")), "State")
+    declared = _declared(ast.parse(source_of(state_module).read_text("utf-8")), "State")
     for name in declared:
         mine, theirs = getattr(state, name), getattr(twin, name)
         if name in ("lot", "_rng", "rng"):
@@ -214,7 +215,7 @@ def test_a_game_names_its_own_fields() -> None:
     subclass) is every attribute ``Game.__init__`` sets."""
     from auctionrules.engine import game as game_module
 
-    tree = ast.parse(Path(game_module.__file__).read_text("utf-8"))
+    tree = ast.parse(source_of(game_module).read_text("utf-8"))
     klass = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Game")
     init = next(n for n in klass.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     assigned = {

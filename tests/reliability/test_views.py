@@ -33,11 +33,8 @@ def shared_memo(game: Any) -> dict[int, Any]:
     which need no copying."""
     from auctionrules.engine import Event
 
-    memo: dict[int, Any] = {id(game.rules): game.rules}
-    for value in vars(game).values():
-        if isinstance(value, list) and any(isinstance(v, Event) for v in value):
-            memo[id(value)] = value
-    return memo
+    events: list[Event] = game._events
+    return {id(game.rules): game.rules, id(events): events}
 
 
 def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:

@@ -32,7 +32,7 @@ from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, by_choice
 from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
-from auctionrules.engine.errors import MalformedActionError, RulesError
+from auctionrules.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import OVER, begin
 from auctionrules.engine.history import actions_of, materialise
@@ -264,20 +264,25 @@ class Game(ReadOut):
 
     # --- applying actions ---------------------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Events:
-        """Check and carry out ``action`` by ``seat`` (default: the only seat to act);
-        the events it caused (a sequence built when first read).
+    def apply(self, action: object, seat: object = None) -> Events:
+        """Check and carry out ``action`` (an :class:`Action` or its text) by ``seat``
+        (default: the only seat to act); the events it caused (a sequence built when
+        first read).
 
         Raises :class:`MalformedActionError`, :class:`IllegalActionError` or
-        :class:`GameOverError` with the reason; the state is then unchanged.
+        :class:`GameOverError` with the reason; the state is then unchanged. (The
+        arguments are typed ``object``: whatever a caller passes is checked here and
+        refused with one of those errors, compiled or not.)
         """
-        if action.__class__ is str:
-            action = Action.parse(action)  # type: ignore[arg-type,unused-ignore]
+        if isinstance(action, str):
+            action = Action.parse(action)
         pending = self._pend if self._flow is not None else self._pending()
         # (the usual loop: the one seat asked, a legal action)
         if pending.__class__ is not Legal or pending.seat != seat or action not in pending:
             if not isinstance(action, Action):
                 raise MalformedActionError(f"{action!r} is not an action")
+            if seat is not None and not isinstance(seat, int):
+                raise IllegalActionError(f"{seat!r} is not a seat")
             to_act = self.to_act()
             if seat is None:
                 if len(to_act) != 1:
