@@ -103,7 +103,8 @@ def test_compact_events_have_their_fields_in_order() -> None:
             if event.kind in COMPACT:
                 assert tuple(event.fields) == COMPACT[event.kind]
                 seen.add(event.kind)
-    assert seen == set(COMPACT)
+    # (random players never say a limit: see tests/engine/test_limits.py)
+    assert seen == set(COMPACT) - {"limit"}
 
 
 @pytest.mark.parametrize(("ruleset_", "players"), CASES)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from auctionrules import engine
 from auctionrules.engine import history, play_game
-from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Limit, bid_of, price_of
 from auctionrules.engine.history import (
     COMPACT,
     KINDS,
@@ -218,6 +218,9 @@ def _one_of_each() -> list[Entry]:
         history.round_end(1, ("a",), "artist-cards", 0, [5], names, [0]),
         history.scored(1, ("a",), (0,), (30,), [[30], [0]], 0, (30,), (30, 0)),
         history.game_end(1, "rounds-complete", [100, 90], [0]),
+        history.limit(1, 2, 9000, False),
+        history.automatic_bid(1, 2, 6000),
+        history.automatic_pass(1, 0),
     ]
 
 
@@ -226,6 +229,7 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
     assert {name for name in CONSTRUCTORS} == {
         "deal", "play", "add", "bid", "pass_", "price", "buy", "sealed_bid", "reveal", "sold",
         "taken_free", "unsold", "flip", "dummy_flip", "round_end", "scored", "game_end",
+        "limit", "automatic_bid", "automatic_pass",
     }
     events = [materialise(entry) for entry in entries]
     assert {event.kind for event in events} == set(KINDS)
@@ -253,6 +257,10 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
         "values": {"a": 30}, "payouts": [30, 0],
     }
     assert by_kind["game-end"] == {"reason": "rounds-complete", "cash": [100, 90], "winners": [0]}
+    assert by_kind["limit"] == {"seat": 2, "amount": 9000, "out": False}
+    # the engine's answers on a limit: the events of a bid and a pass, marked, not actions
+    assert events[-2].fields == {"seat": 2, "amount": 6000, "automatic": True}
+    assert events[-1].fields == {"seat": 0, "automatic": True}
 
 
 def test_the_compact_entries_are_the_action_log() -> None:
@@ -262,13 +270,16 @@ def test_the_compact_entries_are_the_action_log() -> None:
         history.reveal(1, [3000, 0, 0]),  # (not an action)
         history.flip(1, 1, 0, "lite-metal/open"),
         history.dummy_flip(1, 1, 0, "lite-metal/open"),  # (not an action)
+        history.limit(1, 2, 9000, True),
+        history.automatic_bid(1, 2, 6000),  # (not an action)
+        history.automatic_pass(1, 0),  # (not an action)
     ]
     by_name = rules.codec.by_name
     expected: list[tuple[int, Action]] = [
         (0, rules.plays[by_name["lite-metal/open"]]),
         (1, rules.adds[by_name["lite-metal/sealed"]]),
         (2, bid_of(5000)), (0, PASS), (1, price_of(7000)), (2, BUY),
-        (0, bid_of(3000)), (1, PASS), (1, FLIP),
+        (0, bid_of(3000)), (1, PASS), (1, FLIP), (2, Limit(9000)),
     ]
     assert list(actions_of(entries, 0, rules)) == expected
     assert list(actions_of(entries, 3, rules)) == expected[3:]

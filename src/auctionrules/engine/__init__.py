@@ -19,7 +19,7 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 :mod:`.record` for game records.
 """
 
-from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Pass, Play, Price
+from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Limit, Pass, Play, Price
 from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
 from auctionrules.engine.cards import Card
 from auctionrules.engine.determinization import determinize
@@ -60,6 +60,7 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "Legal",
+    "Limit",
     "MalformedActionError",
     "Outcome",
     "Pass",

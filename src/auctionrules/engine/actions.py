@@ -4,6 +4,9 @@
 ``play ARTIST/TYPE``      the auctioneer lays a card from hand (leads a lot)
 ``add ARTIST/TYPE``       adds the second card to a double
 ``bid N``                 bids ``N`` in an open, once-around or sealed auction
+``limit N``               in an open auction, bids for the seat up to ``N``, the
+                          lowest legal bid each time it would be asked (see
+                          :class:`Limit`); below the lowest bid: out of the lot
 ``price N``               names the price of a fixed-price auction
 ``buy``                   buys at the fixed price
 ``flip``                  turns over a dummy card
@@ -53,16 +56,18 @@ class Action:
                 raise MalformedActionError(f"{text!r}: {verb!r} takes one card, artist-id/type")
             card = Card.parse(args[0])
             return Play(card) if verb == "play" else Add(card)
-        if verb in ("bid", "price"):
+        if verb in ("bid", "price", "limit"):
             if len(args) != 1 or not _AMOUNT.fullmatch(args[0]):
                 raise MalformedActionError(
                     f"{text!r}: {verb!r} takes one whole non-negative amount "
                     "(digits 0-9, at most 15)"
                 )
             amount = int(args[0])
-            return Bid(amount) if verb == "bid" else Price(amount)
+            if verb == "bid":
+                return Bid(amount)
+            return Price(amount) if verb == "price" else Limit(amount)
         raise MalformedActionError(
-            f"{text!r}: unknown verb {verb!r} (play, add, bid, price, buy, flip, pass)"
+            f"{text!r}: unknown verb {verb!r} (play, add, bid, limit, price, buy, flip, pass)"
         )
 
 
@@ -97,6 +102,21 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
+
+
+@attrs.frozen
+class Limit(Action):
+    """In an open auction, the most the seat will pay: from this answer on, in this
+    lot, the engine answers for the seat whenever it would be asked (a pass while it
+    holds the high bid, else the lowest legal bid while that is at most ``amount``,
+    else a pass), as a player at a table says "I go up to 40,000". A limit below the
+    lowest legal bid drops the seat out of the lot (``limit 0``)."""
+
+    amount: int
+    verb: ClassVar[str] = "limit"
+
+    def __str__(self) -> str:
+        return f"limit {self.amount}"
 
 
 @attrs.frozen

@@ -43,7 +43,7 @@ from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Union
 
 from auctionrules.engine import history as entry
-from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip, Limit
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
 from auctionrules.engine.auctions.bidding import SealedAuction, next_in_order
@@ -253,28 +253,59 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 barred = lot.auctioneer if once_barred else NOBODY
             lo = floor if lot.high == 0 else game.bid_floor(lot.high)
             bids = lot.bids
+            limits = lot.limits  # (empty while nobody said a limit in this lot)
             seat = lot.asker
             while True:
                 # an auctioneer barred from bidding on their own lot only passes
                 money = cash[seat] if seat != barred else -1
-                agent = chooser[seat]
-                if agent is None:
-                    span = (lo, money - (money - lo) % unit, unit) if money >= lo else None
-                    _, action = yield Legal(seat, _PASS_ONLY, span)
-                    amount = action.amount if action.__class__ is Bid else None
-                elif money >= lo:
-                    amount = agent.bid((lo, money - (money - lo) % unit, unit), True)
-                else:  # only pass is legal: asked as ChoiceAgent.act would ask
-                    agent.pick(1)
-                    amount = None
+                cap = limits[seat] if limits else None
+                automatic = cap is not None
+                if cap is not None:  # the seat is not asked: the engine answers on its limit
+                    amount = on_limit(lot, seat, lo, cap)
+                else:
+                    agent = chooser[seat]
+                    if agent is None:
+                        if money >= lo:
+                            top = money - (money - lo) % unit
+                            legal = Legal(
+                                seat, _PASS_ONLY, (lo, top, unit), None,
+                                (0, top, unit) if kind == OPEN else None,
+                            )
+                        else:
+                            legal = Legal(seat, _PASS_ONLY)
+                        _, action = yield legal
+                        cls = action.__class__
+                        if cls is Bid:
+                            amount = action.amount  # type: ignore[attr-defined]
+                        elif cls is Limit:  # said once; the engine answers at once
+                            said: int = action.amount  # type: ignore[attr-defined]
+                            if not limits:
+                                lot.limits = limits = [None] * n
+                            limits[seat] = said
+                            append(entry.limit(number, seat, said, said < lo))
+                            amount = on_limit(lot, seat, lo, said)
+                            automatic = True
+                        else:
+                            amount = None
+                    elif money >= lo:
+                        amount = agent.bid((lo, money - (money - lo) % unit, unit), True)
+                    else:  # only pass is legal: asked as ChoiceAgent.act would ask
+                        agent.pick(1)
+                        amount = None
                 if amount is not None:
                     lot.high, lot.high_bidder = amount, seat
                     bids.append((seat, amount))
-                    append(bid_entry(number, seat, amount))
+                    if automatic:
+                        append(entry.automatic_bid(number, seat, amount))
+                    else:
+                        append(bid_entry(number, seat, amount))
                     lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
                     nxt = after_bid(lot, seat)
                 else:
-                    append(pass_of[seat])
+                    if automatic:
+                        append(entry.automatic_pass(number, seat))
+                    else:
+                        append(pass_of[seat])
                     nxt = after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:
@@ -283,3 +314,13 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                         sell(game, lot, lot.high_bidder, lot.high)
                     break
                 lot.asker = seat = nxt
+
+
+def on_limit(lot: Lot, seat: int, lo: int, limit: int) -> int | None:
+    """The engine's answer for ``seat`` on its ``limit`` when the lowest bid is ``lo``:
+    a pass (``None``) while it holds the high bid, else ``lo`` if that is within the
+    limit, else a pass. (A limit is at most what the seat may bid, and its money does
+    not change while the lot is under the hammer, so ``lo`` within it is affordable.)"""
+    if lot.high_bidder == seat or lo > limit:
+        return None
+    return lo

@@ -164,6 +164,8 @@ def _lot(view: View, cash: Sequence[int], rng: random.Random) -> Lot:
     lot.bids = [(s, a) for s, a in items["bids"]]
     lot.asker, lot.order, lot.pos = items["asker"], tuple(items["order"]), items["pos"]
     lot.passes, lot.out = items["passes"], items["out"]
+    limits = items["limits"]
+    lot.limits = list(limits) if any(said is not None for said in limits) else []
     if items["price"] is not None:
         lot.price = items["price"]
     elif lot.kind == TYPE_INDEX["fixed_price"]:

@@ -38,7 +38,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Limit, bid_of, price_of
 from auctionrules.engine.events import Event
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ COMPACT: dict[str, tuple[str, ...]] = {
     "play": ("seat", "card"),
     "add": ("seat", "card"),
     "bid": ("seat", "amount"),
+    "limit": ("seat", "amount", "out"),
     "price": ("seat", "amount"),
     "pass": ("seat",),
     "buy": ("seat",),
@@ -68,7 +69,7 @@ PerSeat = tuple[Entry, ...]
 
 #: Every kind of entry (and so of event), in the order a game meets them.
 KINDS: tuple[str, ...] = (
-    "deal", "play", "add", "bid", "pass", "price", "buy", "sealed-bid", "reveal",
+    "deal", "play", "add", "bid", "limit", "pass", "price", "buy", "sealed-bid", "reveal",
     "sold", "unsold", "flip", "round-end", "scored", "game-end",
 )
 
@@ -90,6 +91,13 @@ def add(number: int, seat: int, card: str) -> Entry:
 def bid(number: int, seat: int, amount: int) -> Entry:
     """``seat`` bid ``amount`` in an open or once-around auction."""
     return ("bid", number, seat, amount)
+
+
+def limit(number: int, seat: int, amount: int, out: bool) -> Entry:
+    """``seat`` said its limit ``amount`` in an open auction; ``out``: it is below the
+    lowest bid then, so the seat is out of the lot (the engine's answers for it follow
+    as ``bid`` and ``pass`` events of no action: :func:`automatic_bid`)."""
+    return ("limit", number, seat, amount, out)
 
 
 def price(number: int, seat: int, amount: int) -> Entry:
@@ -157,6 +165,19 @@ def taken_free(number: int, seat: int, cards: list[str], auctioneer: int) -> Ent
 def unsold(number: int, cards: list[str]) -> Entry:
     """The lot's ``cards`` stay on the table, unowned."""
     return ("unsold", number, {"cards": cards})
+
+
+def automatic_bid(number: int, seat: int, amount: int) -> Entry:
+    """The engine bid ``amount`` for ``seat``, on its limit: the ``bid`` event of no
+    action (not a compact entry, so the action log leaves it out), marked
+    ``automatic``."""
+    return ("bid", number, {"seat": seat, "amount": amount, "automatic": True})
+
+
+def automatic_pass(number: int, seat: int) -> Entry:
+    """The engine passed for ``seat``, on its limit: the ``pass`` event of no action,
+    marked ``automatic``."""
+    return ("pass", number, {"seat": seat, "automatic": True})
 
 
 def dummy_flip(number: int, seat: int, hand: int, card: str) -> Entry:
@@ -262,6 +283,8 @@ def actions_of(
             action = PASS if entry[3] is None else bid(entry[3])
         elif kind == "price":
             action = price(entry[3])
+        elif kind == "limit":
+            action = Limit(entry[3])
         elif kind == "buy":
             action = BUY
         elif kind == "add":

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from auctionrules.engine.cards import OPEN
+
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
+    from auctionrules.engine.lot import Lot
 
 
 def violations(game: Game) -> list[str]:
@@ -28,12 +31,8 @@ def violations(game: Game) -> list[str]:
         if cash < 0:
             out.append(f"money: seat {seat} has negative cash {cash}")
     lot = game.lot
-    if lot is not None and lot.high_bidder >= 0 and lot.high > game.cash[lot.high_bidder]:
-        out.append(f"money: seat {lot.high_bidder}'s bid {lot.high} exceeds their cash")
-    if lot is not None and lot.sealed:
-        for seat, bid in enumerate(lot.sealed):
-            if bid is not None and bid > game.cash[seat]:
-                out.append(f"money: seat {seat}'s sealed bid {bid} exceeds their cash")
+    if lot is not None:
+        out += _lot_violations(lot, game.cash)
     for seat, distinct in enumerate(game.distinct):
         if distinct != sorted(set(game.hands[seat])):
             out.append(f"cards: seat {seat}'s index of distinct cards is out of date")
@@ -82,4 +81,21 @@ def violations(game: Game) -> list[str]:
         placed = [v for v in row if v]
         if len(placed) != len(set(placed)):
             out.append(f"board: round {r + 1} holds a ranking value twice")
+    return out
+
+
+def _lot_violations(lot: Lot, cash: tuple[int, ...]) -> list[str]:
+    """What the lot under the hammer breaks: bids and limits beyond the money."""
+    out: list[str] = []
+    if lot.high_bidder >= 0 and lot.high > cash[lot.high_bidder]:
+        out.append(f"money: seat {lot.high_bidder}'s bid {lot.high} exceeds their cash")
+    if lot.limits:
+        if lot.kind != OPEN:
+            out.append(f"lot: limits {lot.limits} in force in a lot not auctioned open")
+        for seat, said in enumerate(lot.limits):
+            if said is not None and said > cash[seat]:
+                out.append(f"money: seat {seat}'s limit {said} exceeds their cash")
+    for seat, bid in enumerate(lot.sealed):
+        if bid is not None and bid > cash[seat]:
+            out.append(f"money: seat {seat}'s sealed bid {bid} exceeds their cash")
     return out

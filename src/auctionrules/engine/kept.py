@@ -31,7 +31,7 @@ PHASES = ("lead", "auction", "flip", "over")
 
 #: Log entries after which the public part of a view is unchanged, as long as the same
 #: lot is still under auction: they change only the lot's progress.
-_QUIET = frozenset(("bid", "pass", "sealed-bid", "price"))
+_QUIET = frozenset(("bid", "limit", "pass", "sealed-bid", "price"))
 
 
 class Kept:
@@ -212,6 +212,7 @@ def lot_of(game: Game, seat: int | None) -> tuple[tuple[str, Any], ...] | None:
         ("pos", lot.pos),
         ("passes", lot.passes),
         ("out", lot.out),
+        ("limits", tuple(lot.limits) if lot.limits else (None,) * state.n),
     )
 
 

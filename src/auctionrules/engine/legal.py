@@ -1,44 +1,61 @@
 """The legal moves of one player, as a light value (python-chess style).
 
 ``actions`` lists the discrete choices (play, add, buy, flip, pass); amounts
-are ranges, never lists: ``bid`` and ``price`` are ``None`` or
+are ranges, never lists: ``bid``, ``price`` and ``limit`` are ``None`` or
 ``(minimum, maximum, step)``. ``action in legal`` answers for any action.
+
+A limit (:class:`~auctionrules.engine.actions.Limit`) is offered in an open
+auction exactly when a bid is, as ``(0, top, step)`` with the bid range's top
+and step: any amount up to all the seat may bid, those below the lowest bid
+meaning "out of this lot".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from auctionrules.engine.actions import Action, Bid, Price
+from auctionrules.engine.actions import Action, Bid, Limit, Price
+
+#: A range of amounts: ``(minimum, maximum, step)``.
+Span = tuple[int, int, int]
+
+
+def in_span(amount: int, span: Span | None) -> bool:
+    """Whether ``amount`` is one of the amounts of ``span`` (none if ``None``): the one
+    writing of the range test."""
+    if span is None:
+        return False
+    lo = span[0]
+    return lo <= amount <= span[1] and (amount - lo) % span[2] == 0
 
 
 class Legal:
     """What ``seat`` may do now. Immutable by convention (slotted, never mutated)."""
 
-    __slots__ = ("actions", "bid", "price", "seat")
+    __slots__ = ("actions", "bid", "limit", "price", "seat")
 
     def __init__(
         self,
         seat: int,
         actions: tuple[Action, ...],
-        bid: tuple[int, int, int] | None = None,
-        price: tuple[int, int, int] | None = None,
+        bid: Span | None = None,
+        price: Span | None = None,
+        limit: Span | None = None,
     ) -> None:
         self.seat = seat
         self.actions = actions
         self.bid = bid
         self.price = price
+        self.limit = limit
 
     def __contains__(self, action: object) -> bool:
         cls = action.__class__
         if cls is Bid:
-            rng = self.bid
-            if rng is None:
-                return False
-            amount: int = action.amount  # type: ignore[attr-defined]
-            return rng[0] <= amount <= rng[1] and (amount - rng[0]) % rng[2] == 0
+            return in_span(action.amount, self.bid)  # type: ignore[attr-defined]
         if cls is Price:
-            return _in_range(action.amount, self.price)  # type: ignore[attr-defined]
+            return in_span(action.amount, self.price)  # type: ignore[attr-defined]
+        if cls is Limit:
+            return in_span(action.amount, self.limit)  # type: ignore[attr-defined]
         actions = self.actions
         for allowed in actions:  # an agent usually returns one of these very objects
             if allowed is action:
@@ -50,35 +67,37 @@ class Legal:
         return iter(self.actions)
 
     def __bool__(self) -> bool:
-        return bool(self.actions) or self.bid is not None or self.price is not None
+        return (
+            bool(self.actions)
+            or self.bid is not None
+            or self.price is not None
+            or self.limit is not None
+        )
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.seat, self.actions, self.bid, self.price, self.limit)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Legal):
             return NotImplemented
-        return (self.seat, self.actions, self.bid, self.price) == (
-            other.seat,
-            other.actions,
-            other.bid,
-            other.price,
-        )
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.actions, self.bid, self.price))
+        return hash(self._key())
 
     def __repr__(self) -> str:
         parts = [str(a) for a in self.actions]
-        if self.bid:
-            parts.append("bid {}..{} step {}".format(*self.bid))
-        if self.price:
-            parts.append("price {}..{} step {}".format(*self.price))
+        for name, span in (("bid", self.bid), ("price", self.price), ("limit", self.limit)):
+            if span:
+                parts.append("{} {}..{} step {}".format(name, *span))
         return f"Legal(seat={self.seat}: {', '.join(parts) or 'nothing'})"
 
     def count(self) -> int:
         """How many distinct actions are legal (amounts counted one by one)."""
         total = len(self.actions)
-        for rng in (self.bid, self.price):
-            if rng is not None:
-                total += (rng[1] - rng[0]) // rng[2] + 1
+        for span in (self.bid, self.price, self.limit):
+            if span is not None:
+                total += (span[1] - span[0]) // span[2] + 1
         return total
 
     def to_dict(self) -> dict[str, object]:
@@ -88,11 +107,5 @@ class Legal:
             "actions": [str(a) for a in self.actions],
             "bid": list(self.bid) if self.bid else None,
             "price": list(self.price) if self.price else None,
+            "limit": list(self.limit) if self.limit else None,
         }
-
-
-def _in_range(amount: int, rng: tuple[int, int, int] | None) -> bool:
-    if rng is None:
-        return False
-    lo, hi, step = rng
-    return lo <= amount <= hi and (amount - lo) % step == 0

@@ -15,7 +15,7 @@ NOBODY = -1
 #: reads a class's ``__slots__``; see ``benchmarks/compiled.py``).
 FIELDS = (
     "adder", "asker", "auctioneer", "bids", "cards", "high", "high_bidder", "kind", "leader",
-    "n", "order", "out", "passes", "pos", "price", "sealed",
+    "limits", "n", "order", "out", "passes", "pos", "price", "sealed",
 )
 
 
@@ -29,7 +29,9 @@ class Lot:
     open-auction ending strategies; ``order``/``pos`` walk a fixed speaking
     order (once around, fixed price, adding a double); ``sealed`` holds secret
     bids (``None`` = not yet bid, ``0`` = empty fist); ``price`` the fixed price;
-    ``bids`` the public bids of this lot as ``(seat, amount)``.
+    ``bids`` the public bids of this lot as ``(seat, amount)``; ``limits`` the
+    open-auction limits said (per seat the limit or ``None``; empty while nobody
+    said one, the usual case, so the bidding loop tests one empty list).
     """
 
     __slots__ = FIELDS
@@ -51,6 +53,7 @@ class Lot:
         self.sealed: list[int | None] = []
         self.price = 0
         self.bids: list[tuple[int, int]] = []
+        self.limits: list[int | None] = []
 
     def copy(self) -> Lot:
         """An independent copy (for :meth:`Game.clone <auctionrules.engine.Game.clone>`):
@@ -60,6 +63,7 @@ class Lot:
         twin = Lot(self.n, self.leader, 0, self.kind)
         twin.adder, twin.auctioneer, twin.asker = self.adder, self.auctioneer, self.asker
         twin.cards, twin.bids, twin.sealed = list(self.cards), list(self.bids), list(self.sealed)
+        twin.limits = list(self.limits)
         twin.high, twin.high_bidder, twin.price = self.high, self.high_bidder, self.price
         twin.order, twin.pos, twin.passes, twin.out = self.order, self.pos, self.passes, self.out
         return twin

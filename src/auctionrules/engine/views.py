@@ -98,7 +98,8 @@ class View:
     hammer as ``(name, value)`` pairs, ``dict(view.lot)``: ``cards``, ``type``,
     ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids`` (``(seat, amount)``
     pairs), ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``,
-    ``asker``, ``order``, ``pos``, ``passes``, ``out``; ``None`` between lots),
+    ``asker``, ``order``, ``pos``, ``passes``, ``out``, ``limits`` (the open-auction
+    limits said aloud: per seat the limit or ``None``); ``None`` between lots),
     ``sales`` (``(round index,
     buyer, price)`` when prices are public), ``outcome``, ``deck_size`` (cards
     left undealt), ``discard`` (the cards of earlier rounds, each seen when laid),

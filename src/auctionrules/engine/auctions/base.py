@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from auctionrules.engine.actions import Action
+from auctionrules.engine.legal import Span, in_span
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
@@ -51,13 +52,13 @@ def free(seat: int) -> Settlement:
     return Settlement("free", seat)
 
 
-def range_reason(kind: str, amount: int, rng: tuple[int, int, int] | None) -> str | None:
-    """Why ``amount`` is not a legal ``kind`` (bid, price) in ``rng``, or ``None``."""
-    if rng is None:
+def range_reason(kind: str, amount: int, span: Span | None) -> str | None:
+    """Why ``amount`` is not a legal ``kind`` (bid, price, limit) in ``span``, or ``None``."""
+    if span is None:
         return f"no {kind} is possible (not enough money); only pass"
-    lo, hi, step = rng
-    if lo <= amount <= hi and (amount - lo) % step == 0:
+    if in_span(amount, span):
         return None
+    lo, hi, step = span
     return f"a {kind} must be from {lo} to {hi} in steps of {step}"
 
 

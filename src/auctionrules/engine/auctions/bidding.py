@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.actions import Action, Bid, Pass
+from auctionrules.engine.actions import Action, Bid, Limit, Pass
 from auctionrules.engine.auctions.base import (
     NO_BID,
     UNSOLD,
@@ -14,6 +14,7 @@ from auctionrules.engine.auctions.base import (
     range_reason,
     sold,
 )
+from auctionrules.engine.legal import Span
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
@@ -55,7 +56,14 @@ class _Bidding(Auction):
             if seat == lot.auctioneer and self.barred(game):
                 return "the auctioneer may not bid on their own lot; only pass"
             return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
+        if isinstance(action, Limit):
+            return self.check_limit(game, lot, seat, action.amount)
         return f"a {self.name} auction is running: bid or pass"
+
+    def check_limit(self, game: State, lot: Lot, seat: int, amount: int) -> str | None:
+        """Why a limit of ``amount`` by ``seat`` is illegal, or ``None`` (only an open
+        auction takes limits)."""
+        return f"a limit is for an open auction; in a {self.name} auction bid or pass"
 
 
 class OpenAuction(_Bidding):
@@ -69,6 +77,11 @@ class OpenAuction(_Bidding):
 
     def barred(self, game: State) -> bool:
         return game.rules.open_auctioneer_barred
+
+    def check_limit(self, game: State, lot: Lot, seat: int, amount: int) -> str | None:
+        if seat == lot.auctioneer and self.barred(game):
+            return "the auctioneer may not bid on their own lot; only pass"
+        return range_reason("limit", amount, limit_span(game.bid_range(seat, lot.high)))
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
         # (_Bidding.start with the opening in place: once per open lot)
@@ -99,6 +112,12 @@ class OnceAround(_Bidding):
 
     def barred(self, game: State) -> bool:
         return game.rules.once_auctioneer_barred
+
+
+def limit_span(bid: Span | None) -> Span | None:
+    """The range of a limit where ``bid`` is the range of a bid: from 0 (below the
+    lowest bid: out of the lot) to the bid range's top, in its steps."""
+    return None if bid is None else (0, bid[1], bid[2])
 
 
 def next_in_order(lot: Lot, seat: int) -> int | None:
