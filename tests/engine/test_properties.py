@@ -13,7 +13,7 @@ from auctionrules.engine import EngineError, Game, RandomAgent, dumps, play_game
 
 from .conftest import ruleset
 
-WORDS = ["play", "add", "bid", "price", "buy", "flip", "pass", "sell", ""]
+WORDS = ["play", "add", "bid", "limit", "price", "buy", "flip", "pass", "sell", ""]
 CARDS = ["lite-metal/double", "krypto/open", "yoko/sealed", "karl-gitter/fixed_price",
          "christin-p/once_around", "nobody/open", "krypto/triple"]
 ARGS = st.one_of(st.sampled_from(CARDS), st.integers(-5, 200000).map(str), st.just(""))
@@ -27,7 +27,7 @@ def near_legal(game: Game, data: st.DataObject) -> tuple[str, int | None]:
     seat = data.draw(st.sampled_from(game.to_act()))
     legal = game.legal(seat)
     options = [str(action) for action in legal.actions]
-    for word, span in (("bid", legal.bid), ("price", legal.price)):
+    for word, span in (("bid", legal.bid), ("price", legal.price), ("limit", legal.limit)):
         if span is not None:
             low, high, step = span
             options += [f"{word} {low}", f"{word} {high}",
