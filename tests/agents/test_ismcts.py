@@ -8,10 +8,11 @@ from support import reaches_a_game
 
 from auctionrules.agents import AgentError, ISMCTSAgent, make_agent
 from auctionrules.agents.facts import Facts
+from auctionrules.agents.heuristic import limit_of
 from auctionrules.agents.match import play_views
 from auctionrules.agents.search import amounts, candidates
 from auctionrules.engine import Game, Legal, View
-from auctionrules.engine.actions import PASS, Action, Bid
+from auctionrules.engine.actions import PASS, Action, Bid, Limit
 from auctionrules.engine.rules import rules_for
 from auctionrules.loader import load_ruleset
 
@@ -99,7 +100,16 @@ def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
         seat = game.to_act()[0]
         view, legal = game.view(seat), game.legal(seat)
         plans, prior = agent.plans(Facts.of_view(view), legal)
-        assert prior in plans and prior[0] == heuristic.act(view, legal)
+        assert prior in plans
+        said = heuristic.act(view, legal)
+        if isinstance(said, Limit):  # (open: the engine's first answer on the limit)
+            assert legal.bid is not None and legal.limit is not None
+            high_bidder = dict(view.lot or ())["high_bidder"]
+            bids = legal.bid[0] <= said.amount and high_bidder != seat
+            assert prior[0] == (Bid(legal.bid[0]) if bids else PASS)
+            assert not bids or (prior[1] is not None and limit_of(prior[1], legal.limit) == said)
+        else:
+            assert prior[0] == said
         assert all(action in legal for action, _ in plans)
         assert len(set(plans)) == len(plans)
         # the legal range's ends are searched: as amounts, or (open) as limits
@@ -115,25 +125,28 @@ def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
     assert ends > 10
 
 
-def test_an_open_auction_limit_answers_the_lots_later_bids_at_once() -> None:
+def test_an_open_auction_plan_is_said_as_a_limit_and_the_seat_is_not_asked_again() -> None:
     rules = rules_for(load_ruleset("hig-1992-en"), 4)
     game = Game.new(rules=rules, seed=5)
     agents = [ISMCTSAgent(s, iterations=2) for s in range(4)]
-    followed = 0
+    said = 0
+    lot, on_limit = None, set()
     for _ in range(300):
+        if game.is_over:
+            break
         seat = game.to_act()[0]
+        if game.lot is not lot:
+            lot, on_limit = game.lot, set()
+        assert seat not in on_limit  # (the engine answers for a seat on a limit)
         agent = agents[seat]
         view, legal = game.view(seat), game.legal(seat)
-        before = agent.plan
         action = agent.act(view, legal)
         assert action in legal
-        if before is not None and legal.bid is not None and before == agent.plan:
-            lot = dict(view.lot or ())
-            key = (view.round, sum(view.counts), lot.get("leader"), tuple(lot.get("cards", ())))
-            if before[0] == key:
-                followed += 1
-                assert agent.last_iterations == 0
-                assert action == PASS or action == Bid(legal.bid[0])
-                assert action == PASS or legal.bid[0] <= before[1]
+        if isinstance(action, Limit):
+            said += 1
+            on_limit.add(seat)
+            # the plan chosen, said as a limit: its first bid is the engine's first answer
+            assert agent.plan is not None and action == limit_of(agent.plan[1], legal.limit)
+            assert legal.bid is not None and legal.bid[0] <= action.amount
         game.step(action, seat)
-    assert followed > 10
+    assert said > 10

@@ -12,8 +12,12 @@ and then follows what good human players do:
   equilibrium), scaled by ``aggression``.
 * **Buying one's own lot** pays the bank, and selling it would have paid us:
   only below ``own_share`` of its value.
-* **Per auction type.** Open and once-around: raise by the minimum step while
-  under the limit. Sealed: bid ``shading`` of the limit. Fixed price: name
+* **Per auction type.** Open: say the limit (``limit N``, as a player at the
+  table says "I go up to N"): the engine then raises by the minimum step for the
+  seat while under it, without asking it again in that lot (an auctioneer whose
+  unbid lot would be theirs for nothing passes first, and says it once someone
+  bids). Once-around: raise by the minimum step while under the limit. Sealed:
+  bid ``shading`` of the limit. Fixed price: name
   ``price_share`` of the value, a price the auctioneer would pay themselves.
   Double: lead one only with its companion in hand; add a companion when the
   artist is worth selling.
@@ -34,7 +38,17 @@ from auctionrules.agents.valuation import (
     leads_rivals,
     payouts_if_ended,
 )
-from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Play, bid_of, price_of
+from auctionrules.engine.actions import (
+    BUY,
+    FLIP,
+    PASS,
+    Action,
+    Add,
+    Limit,
+    Play,
+    bid_of,
+    price_of,
+)
 from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.policies import AuctioneerTakesFree
@@ -122,7 +136,7 @@ class HeuristicAgent:
             return price_of(self._price(facts, legal.price))
         actions = legal.actions
         if legal.bid is not None:
-            return self._bid(facts, legal.bid)
+            return self._bid(facts, legal)
         if not actions:
             raise ValueError(f"no legal action: {legal!r}")
         if len(actions) == 1:
@@ -166,17 +180,23 @@ class HeuristicAgent:
     def _price(self, facts: Facts, span: tuple[int, int, int]) -> int:
         return within(span, self.price_share * self.lot_value(facts))
 
-    def _bid(self, facts: Facts, span: tuple[int, int, int]) -> Action:
-        lot = facts.lot
-        assert lot is not None
+    def _bid(self, facts: Facts, legal: Legal) -> Action:
+        lot, span = facts.lot, legal.bid
+        assert lot is not None and span is not None
         _, kind, _, auctioneer, _, high_bidder, _ = lot
         limit = self.limit(facts)
         lo = span[0]
         if kind == SEALED:
             target = self.shading * limit
             return bid_of(within(span, target)) if target >= lo else PASS
-        return raise_to(limit, lo, auctioneer=auctioneer, high_bidder=high_bidder, seat=facts.seat,
-                        rules=facts.rules)
+        seat, rules = facts.seat, facts.rules
+        if legal.limit is None or waits_for_a_bid(auctioneer, high_bidder, seat, rules):
+            # once around, or the auctioneer waiting for a bid: answered turn by turn
+            return raise_to(limit, lo, auctioneer=auctioneer, high_bidder=high_bidder, seat=seat,
+                            rules=rules)
+        # the same bids as raising turn by turn, answered by the engine (the limit does
+        # not change while the lot is under the hammer: nor do its cards or the values)
+        return limit_of(limit, legal.limit)
 
     def _lead(self, facts: Facts, legal: Legal) -> Action:
         values = self.values(facts)
@@ -223,9 +243,27 @@ def raise_to(
     whose lot nobody has bid on when an unbid lot is the auctioneer's for nothing."""
     if high_bidder == seat or lo > limit:
         return PASS
-    if high_bidder < 0 and auctioneer == seat and isinstance(rules.no_bid, AuctioneerTakesFree):
-        return PASS  # unbid, the lot is the auctioneer's for nothing
+    if waits_for_a_bid(auctioneer, high_bidder, seat, rules):
+        return PASS
     return bid_of(lo)
+
+
+def waits_for_a_bid(auctioneer: int, high_bidder: int, seat: int, rules: Rules) -> bool:
+    """Whether ``seat`` is the auctioneer of a lot nobody has bid on that is theirs for
+    nothing if nobody does: it passes rather than bid on it first."""
+    return high_bidder < 0 and auctioneer == seat and isinstance(rules.no_bid, AuctioneerTakesFree)
+
+
+def limit_of(limit: float, span: tuple[int, int, int]) -> Limit:
+    """``limit`` said as a legal limit of ``span`` (a ``Legal.limit``): the largest of
+    its amounts at most ``limit``, 0 (out of the lot) below them all. The engine then
+    bids exactly what :func:`raise_to` would: the lowest bid while it is within."""
+    top, step = span[1], span[2]
+    if limit >= top:
+        return Limit(top)
+    if limit < step:
+        return Limit(0)
+    return Limit(int(limit // step) * step)
 
 
 def _card(action: Action) -> Any:

@@ -21,8 +21,9 @@ money settles most of what a decision changed) or of the game. A plan is
   where to stop, not single jump bids, which it found only by overpaying). The
   limits are the heuristic's times ``1 - spread`` .. ``1 + spread``, ``2 *
   buckets + 1`` of them, and the legal range's ends (one minimum bid; up to all
-  one may bid). The limit chosen is kept: the later decisions of that lot are
-  answered at once;
+  one may bid). A plan that bids is answered as a limit (``limit N``): the
+  engine then plays the later bids of that lot by it, without asking the agent
+  again; the plan's first bid is the engine's first answer on it;
 * a **sealed** or **once-around** bid, or a **fixed price**: the heuristic's
   amount times the same factors, the legal range's minimum and maximum, and a
   pass where it is legal;
@@ -57,7 +58,7 @@ import time
 from typing import Any
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import HeuristicAgent, raise_to, within
+from auctionrules.agents.heuristic import HeuristicAgent, limit_of, raise_to, within
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
 from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
@@ -170,6 +171,9 @@ class ISMCTSAgent:
             chosen = self._confident_choice(samples, prior) if samples else prior
         if chosen[1] is not None and key is not None:
             self.plan = (key, chosen[1])
+        if chosen[1] is not None and legal.limit is not None and isinstance(chosen[0], Bid):
+            # said as a limit: the engine bids the plan's first bid and the later ones
+            return limit_of(chosen[1], legal.limit)
         return chosen[0]
 
     def _sealed_bid(self, game: Game, legal: Legal) -> Action:
@@ -209,6 +213,10 @@ class ISMCTSAgent:
                 plans = [(PASS, None)] if PASS in legal.actions else []
                 plans += [(bid_of(a), None) for a in sorted(picks)]
             else:
+                # (the heuristic's first answer on its limit, where it says the limit)
+                prior_action = raise_to(limit, lo, auctioneer=lot[3], high_bidder=lot[5],
+                                        seat=facts.seat, rules=facts.rules)
+                prior = (prior_action, None)
                 # (the range's ends as limits: one minimum bid, or up to all one may bid)
                 limits = sorted({f * limit for f in factors} | {lo, span[1]})
                 firsts: dict[float, Action] = {
