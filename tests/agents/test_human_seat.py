@@ -18,7 +18,7 @@ import pytest
 
 from auctionrules.cli.seat import InputProblemError, amount_of, describe_moves, interpret
 from auctionrules.engine import Game, Legal
-from auctionrules.engine.actions import BUY, PASS, Bid, Play, Price
+from auctionrules.engine.actions import BUY, PASS, Bid, Limit, Play, Price
 from auctionrules.engine.cards import Card
 from auctionrules.engine.rules import rules_for
 from auctionrules.loader import load_ruleset
@@ -28,6 +28,7 @@ COMMAND = [sys.executable, "-m", "auctionrules.cli", "play"]
 LEAD = Legal(0, (Play(Card("krypto", "open")), Play(Card("yoko", "double"))))
 BIDDING = Legal(0, (PASS,), bid=(3000, 50000, 1000))
 PRICING = Legal(0, (), price=(1000, 40000, 1000))
+OPEN = Legal(0, (PASS,), bid=(3000, 50000, 1000), limit=(0, 50000, 1000))
 
 
 @pytest.mark.parametrize(
@@ -50,6 +51,12 @@ PRICING = Legal(0, (), price=(1000, 40000, 1000))
         ("help", LEAD, "help"),
         ("rules scoring", BIDDING, "rules scoring"),
         ("q", BIDDING, "quit"),
+        ("up to 40k", OPEN, Limit(40000)),
+        ("Up to 40,000", OPEN, Limit(40000)),
+        ("limit 40000", OPEN, Limit(40000)),
+        ("out", OPEN, Limit(0)),
+        ("out", BIDDING, PASS),  # (once around, sealed: out is a pass)
+        ("12k", OPEN, Bid(12000)),
     ],
 )
 def test_short_forms(line: str, legal: Legal, expected: object) -> None:
@@ -69,6 +76,9 @@ def test_short_forms(line: str, legal: Legal, expected: object) -> None:
         ("b lots", BIDDING, "an amount"),
         ("dance", BIDDING, "unknown verb 'dance'"),
         ("krypto/purple", LEAD, "is not a card"),
+        ("up to 40k", BIDDING, "is for an open auction; you may: b 3000..50000"),
+        ("up to 60k", OPEN, "a limit must be from 0 to 50000 in steps of 1000; 60000 is not"),
+        ("up to lots", OPEN, "an amount, e.g. up to 40k"),
     ],
 )
 def test_bad_lines_say_why(line: str, legal: Legal, reason: str) -> None:
@@ -82,6 +92,9 @@ def test_amounts_and_the_moves_line() -> None:
     ]
     assert describe_moves(BIDDING) == "you may: b 3000..50000 (step 1000); p (pass)"
     assert describe_moves(LEAD) == "you may: 1=play krypto/open; 2=play yoko/double"
+    assert describe_moves(OPEN) == (
+        "you may: b 3000..50000 (step 1000); up to 50000 or less (a limit); out; p (pass)"
+    )
 
 
 def _run(args: list[str], lines: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:

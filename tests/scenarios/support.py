@@ -52,7 +52,7 @@ def scale(variant: str) -> int:
 def k(variant: str, text: str) -> str:
     """An action with its amount in small units scaled: ``bid 12`` -> ``bid 12000``."""
     words = tr(variant, text).split()
-    if len(words) == 2 and words[0] in ("bid", "price"):
+    if len(words) == 2 and words[0] in ("bid", "price", "limit"):
         return f"{words[0]} {int(words[1]) * scale(variant)}"
     return " ".join(words)
 

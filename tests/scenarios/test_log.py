@@ -142,3 +142,29 @@ def test_every_language_has_every_log_phrase(lang: str) -> None:
 
 def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_a_limit_is_said_as_at_a_table() -> None:
+    """001, "The First round": in a free auction "bids can be raised as players wish";
+    a player who says how far they will go is heard as "will go up to", one who says
+    less than the lowest bid drops out (and their passes go without saying), and the
+    bids the engine makes on a limit are bids."""
+    variant = "hig-1992-en"
+    game = position(variant, 4, [["a4/open", "a1/sealed"], ["a1/open"], ["a2/open"], ["a3/open"]])
+    play(game, variant, [(0, "play a4/open"), (1, "limit 0"), (2, "limit 15"),
+                         (3, "bid 14"), (0, "pass"), (3, "pass")])
+    text = log(game)
+    start = text.index("Player 0 auctions Krypto (open)") + 1
+    assert text[start:start + 7] == [
+        "Player 1 drops out of this lot",
+        "Player 2 will go up to 15,000 dollars",
+        "Player 2 bids 1,000 dollars",
+        "Player 3 bids 14,000 dollars",
+        "Player 0 passes",
+        "Player 2 bids 15,000 dollars",
+        "Player 3 passes",
+    ]
+    assert not any(line == "Player 1 passes" for line in text)
+    french = log(game, "fr")
+    assert "Joueur 1 se retire de cette vente" in french
+    assert "Joueur 2 ira jusqu'à 15\xa0000\xa0dollars" in french

@@ -119,6 +119,13 @@ class Screen:
             self.say(f"  High bid: {self.money(lot['high'])} by {who}")
         elif lot["type"] != "double":
             self.say("  No bid yet")
+        said = [
+            f"{self.names[seat]} out" if limit == 0
+            else f"{self.names[seat]} up to {self.money(limit)}"
+            for seat, limit in enumerate(lot.get("limits") or ()) if limit is not None
+        ]
+        if said:
+            self.say(f"  Limits: {', '.join(said)}")
 
     def _table(self, header: list[str], rows: list[list[str]]) -> None:
         if self.console is not None:

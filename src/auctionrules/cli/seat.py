@@ -8,6 +8,10 @@ action or a command (pure, so every short form is tested without a terminal):
 ``3``                  the third numbered choice (a card to lead or add, buy, flip...)
 ``b 12000``            bid (also ``bid 12,000``, ``12k``, or a bare amount when bidding)
 ``price 20000``        name a fixed price (``pr``, ``b`` or a bare amount also do)
+``up to 40k``          in an open auction, a limit: the engine bids the minimum for
+                       you while it is within 40,000, and does not ask you again in
+                       this lot (also ``up to 40000``, ``limit 40000``)
+``out``                out of this lot (open auction): a pass whenever asked
 ``p``                  pass (also ``pass``)
 ``buy``, ``flip``      buy at the fixed price, turn over a dummy card
 ``krypto/open``        a card by name, or any action in full (``play krypto/open``)
@@ -31,6 +35,7 @@ from auctionrules.engine.actions import (
     Action,
     Add,
     Bid,
+    Limit,
     Play,
     Price,
     bid_of,
@@ -51,6 +56,9 @@ Commands:
                   when a bid or a price is asked, a bare number is the amount
   b AMOUNT        bid
   price AMOUNT    name the fixed price (auctioneer of a fixed-price lot)
+  up to AMOUNT    open auction: bid for me, the minimum each time, up to AMOUNT;
+                  I am not asked again in this lot (also: limit AMOUNT)
+  out             open auction: I am out of this lot (a pass whenever asked)
   p               pass
   CARD            a card by name, e.g. krypto/open, or a full action (play krypto/open)
   rules [TOPIC]   the rulebook: what is happening now, or a topic (scoring, round_end...)
@@ -103,6 +111,9 @@ def interpret(line: str, legal: Legal, money: Callable[[int], str] = str) -> Act
 
 def _action(word: str, rest: str, text: str, legal: Legal) -> Action:
     choices = options(legal)
+    limit = _limit(word, rest, text, legal)
+    if limit is not None:
+        return limit
     amounts = legal.bid is not None or legal.price is not None
     if word in ("b", "bid", "pr", "price") or (amounts and amount_of(text) is not None):
         amount = amount_of(rest if word in ("b", "bid", "pr", "price") else text)
@@ -133,10 +144,27 @@ def _action(word: str, rest: str, text: str, legal: Legal) -> Action:
         raise InputProblemError(f"{exc} (type help for the commands)") from None
 
 
+def _limit(word: str, rest: str, text: str, legal: Legal) -> Action | None:
+    """``up to 40k``, ``limit 40k`` or ``out`` as an action (``out`` where no limit is
+    offered: a pass); ``None`` for any other line."""
+    if word == "out" and not rest:
+        return PASS if legal.limit is None else Limit(0)
+    if word == "up" and rest.lower().startswith("to"):
+        rest = rest[2:].strip()
+    elif word != "limit":
+        return None
+    amount = amount_of(rest)
+    if amount is None:
+        raise InputProblemError(f"{text!r}: an amount, e.g. up to 40k")
+    return Limit(amount)
+
+
 def _why_not(action: Action, legal: Legal, money: Callable[[int], str]) -> str:
-    if isinstance(action, (Bid, Price)):
-        kind = "bid" if isinstance(action, Bid) else "price"
-        span = legal.bid if kind == "bid" else legal.price
+    if isinstance(action, Limit) and legal.limit is None:
+        return "a limit (up to, out) is for an open auction; " + describe_moves(legal, money)
+    if isinstance(action, (Bid, Price, Limit)):
+        kind = "bid" if isinstance(action, Bid) else action.verb
+        span = {"bid": legal.bid, "price": legal.price, "limit": legal.limit}[kind]
         if span is None:
             return f"you cannot name a {kind} now; " + describe_moves(legal, money)
         lo, hi, step = span
@@ -160,6 +188,8 @@ def describe_moves(legal: Legal, money: Callable[[int], str] = str) -> str:
     if legal.bid is not None:
         lo, hi, step = legal.bid
         parts.append(f"b {money(lo)}..{money(hi)} (step {money(step)})")
+    if legal.limit is not None:
+        parts += [f"up to {money(legal.limit[1])} or less (a limit)", "out"]
     if parts:  # a bare number is an amount: the other moves go by their word
         parts += [_short(action) for action in options(legal)]
     else:

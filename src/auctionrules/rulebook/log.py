@@ -10,6 +10,11 @@ the events alone do not say are read here:
 - the situation a ``pass`` answers: after a double is led it declines to add a
   second card, once a lot is settled it declines to turn over a dummy card,
   anywhere else it is a pass in the auction.
+
+A limit in an open auction is said as at a table ("Ann will go up to
+40,000"; below the lowest bid, "Ann drops out of this lot"); the bids and
+passes the engine then makes on it are said like any other, but for the passes
+of a seat out of the lot, which go without saying.
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ class GameLog:
         self.phrases = self.catalog.log
         self.names = list(names) if names is not None else None
         self.situation = _AUCTION
+        #: the seats out of the lot under the hammer (their passes go without saying)
+        self.out: set[object] = set()
 
     def say(self, key: str, **fields: object) -> str:
         """The phrase ``key`` with ``fields``."""
@@ -84,7 +91,8 @@ class GameLog:
 
     def describe(self, event: Event) -> str | None:
         """One line for ``event`` (indented by its depth), or ``None`` for an event
-        not worth a line (a sealed bid, hidden until the reveal)."""
+        not worth a line (a sealed bid, hidden until the reveal; the engine's passes
+        for a seat out of the lot)."""
         kind = event.kind
         who = self.who(event.get("seat"))
         if kind == "deal":
@@ -92,6 +100,7 @@ class GameLog:
             dealt = self.catalog.join([str(n) for n in event["cards"]])
             return self.say("deal", round=event.round, cards=dealt, deck=event["deck"])
         if kind == "play":
+            self.out = set()
             double = event["card"].endswith("/double")
             self.situation = _DOUBLE_OFFER if double else _AUCTION
             return "  " + self.say("play", who=who, card=self.card(event["card"]))
@@ -99,11 +108,18 @@ class GameLog:
             self.situation = _AUCTION
             return "  " + self.say("add", who=who, card=self.card(event["card"]))
         if kind == "pass":
+            if event.get("automatic") and event["seat"] in self.out:
+                return None  # (said once: "Ann drops out of this lot")
             if self.situation == _FLIP:
                 return "  " + self.say(_FLIP, who=who)
             return "    " + self.say(self.situation, who=who)
         if kind in ("bid", "price"):
             return "    " + self.say(kind, who=who, amount=self.money(event["amount"]))
+        if kind == "limit":  # (said aloud; the bids and passes on it follow as said)
+            if event["out"]:
+                self.out.add(event["seat"])
+                return "    " + self.say("limit.out", who=who)
+            return "    " + self.say("limit", who=who, amount=self.money(event["amount"]))
         if kind == "buy":
             return "    " + self.say("buy", who=who)
         if kind == "sealed-bid":

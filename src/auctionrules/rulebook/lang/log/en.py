@@ -19,6 +19,8 @@ PHRASES: dict[str, str] = {
     "add.declined": "{who} does not add a second card",
     "bid": "{who} bids {amount}",
     "pass": "{who} passes",
+    "limit": "{who} will go up to {amount}",
+    "limit.out": "{who} drops out of this lot",
     "price": "{who} sets the price at {amount}",
     "buy": "{who} buys",
     "reveal": "sealed bids: {bids}",

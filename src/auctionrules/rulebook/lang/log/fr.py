@@ -23,6 +23,8 @@ PHRASES: dict[str, str] = {
     "add.declined": "{who} ne propose pas de deuxième tableau",
     "bid": "{who} offre {amount}",
     "pass": "{who} passe",
+    "limit": "{who} ira jusqu'à {amount}",
+    "limit.out": "{who} se retire de cette vente",
     "price": "{who} fixe le prix à {amount}",
     "buy": "{who} achète",
     "reveal": "offres dévoilées : {bids}",
