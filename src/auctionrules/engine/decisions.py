@@ -46,23 +46,25 @@ from auctionrules.engine import history as entry
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip, Limit
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
-from auctionrules.engine.auctions.bidding import SealedAuction, next_in_order
+from auctionrules.engine.auctions.bidding import SealedAuction, limit_span, next_in_order
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
 from auctionrules.engine.flow import (
+    AUCTION,
+    FLIPPING,
+    LEAD,
+    OVER,
     add_second,
-    end_round,
-    exhausted,
+    card_laid,
     flip_or_pass,
     no_bid,
-    place,
     sell,
     settle,
     take_from_hand,
 )
 from auctionrules.engine.history import round_entries
-from auctionrules.engine.legal import Legal
+from auctionrules.engine.legal import Legal, top_of
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
@@ -99,8 +101,6 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     append, bid_entry, sealed_bid_entry = game._raw.append, entry.bid, entry.sealed_bid
     tabled = 0  # (the round of the entries taken from round_entries: none yet)
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
-    last_card_sold = rules.last_card_sold
-    ending_card_sold = rules.ending_card_sold  # (auctioned, then the round ends: flow._settled)
     companion_rule = rules.lead_requires_companion
     open_successors = rules.open_ending.after_bid, rules.open_ending.after_pass
     in_order = next_in_order, next_in_order
@@ -112,7 +112,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
         if number != tabled:  # (a new round, or the first decision asked)
             tabled = number
             pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
-        if phase == 0:  # LEAD: the seat to lead lays a card
+        if phase == LEAD:  # the seat to lead lays a card
             seat = game.turn
             codes = game.leadable(seat) if companion_rule else game.distinct[seat]
             agent = chooser[seat]
@@ -122,26 +122,19 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             else:
                 code = codes[agent.pick(len(codes))]
             # the card leaves the hand (and the index of distinct cards) and opens a lot
-            hand = take_from_hand(game, seat, code)
+            take_from_hand(game, seat, code)
             append(play_of[seat][code])
             game.lot = led = Lot(n, seat, code, code % 5)
             game.last_card_player = game.last_auctioneer = seat
-            artist = code // 5
-            ends = place(game, code)
-            if ends and not ending_card_sold:  # not auctioned: the round ends
-                end_round(game, exhausted=False, artist=artist)
-            # (the leader's own hand is the cheap first test of "every hand is empty")
-            elif not hand and not last_card_sold and not ends and exhausted(game):
-                end_round(game, exhausted=True)
-            else:
-                game.phase = 1
+            if not card_laid(game, seat, code):  # (else the card ended the round)
+                game.phase = AUCTION
                 settled = auctions[led.kind].start(game, led)
                 if settled is not None:  # (nobody may bid, a broke auctioneer keeps it)
                     settle(game, led, settled)
-            if game.phase != 1:
+            if game.phase != AUCTION:
                 continue
             # (on to the auction at once)
-        elif phase == 2:  # FLIPPING: the flipper may turn over a dummy card
+        elif phase == FLIPPING:  # the flipper may turn over a dummy card
             seat = game.flipper
             agent = chooser[seat]
             if agent is None:
@@ -151,7 +144,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 flip = agent.pick(2) == 0
             flip_or_pass(game, seat, flip)
             continue
-        elif phase != 1:  # OVER
+        elif phase == OVER:
             return
         # AUCTION: the lot under the hammer, from wherever it stands
         lot = game.lot
@@ -196,7 +189,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     else:
                         who, money = seat, cash[seat]
                         if money >= lo:
-                            amount = agent.bid((lo, money - (money - lo) % unit, unit), True)
+                            amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
                         else:  # only pass is legal: asked as ChoiceAgent.act would ask
                             agent.pick(1)
                             amount = None
@@ -266,10 +259,10 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent = chooser[seat]
                     if agent is None:
                         if money >= lo:
-                            top = money - (money - lo) % unit
+                            span = (lo, top_of(lo, money, unit), unit)
                             legal = Legal(
-                                seat, _PASS_ONLY, (lo, top, unit), None,
-                                (0, top, unit) if kind == OPEN else None,
+                                seat, _PASS_ONLY, span, None,
+                                limit_span(span) if kind == OPEN else None,
                             )
                         else:
                             legal = Legal(seat, _PASS_ONLY)
@@ -288,7 +281,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                         else:
                             amount = None
                     elif money >= lo:
-                        amount = agent.bid((lo, money - (money - lo) % unit, unit), True)
+                        amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
                     else:  # only pass is legal: asked as ChoiceAgent.act would ask
                         agent.pick(1)
                         amount = None

@@ -104,7 +104,7 @@ def determinize(
     state.cash = tuple(_cash(view, cash))
     state.bank_in = state.bank_out = 0
     state.money_total = sum(state.cash)
-    state.lot = _lot(view, state.cash, random.Random(seed)) if view.lot is not None else None
+    state.lot = _lot(view, state, random.Random(seed)) if view.lot is not None else None
     own = [code[c] for c in view.hand or ()]
     _deal(state, view, own, random.Random(seed))
     seen = [*state.table, *state.discard, *[c for cards in state.owned for c in cards]]
@@ -148,9 +148,10 @@ def _cash(view: View, known: Sequence[int] | None) -> list[int]:
     return out
 
 
-def _lot(view: View, cash: Sequence[int], rng: random.Random) -> Lot:
-    """The lot under the hammer, the others' unrevealed sealed bids drawn again."""
-    rules, seat = view.rules, view.seat
+def _lot(view: View, state: State, rng: random.Random) -> Lot:
+    """The lot under the hammer, the others' unrevealed sealed bids drawn again (from
+    ``state``'s lowest bid and cash)."""
+    rules, seat, cash = view.rules, view.seat, state.cash
     assert view.lot is not None and seat is not None
     items = dict(view.lot)
     code = rules.codec.by_name
@@ -173,12 +174,10 @@ def _lot(view: View, cash: Sequence[int], rng: random.Random) -> Lot:
     done = items["sealed_done"]
     if done is not None:
         unit = rules.unit
-        floor = max(-(-rules.minimum_bid // unit) * unit, unit)
         # a re-bid after a tie (sealed.ties): only the tied seats (lot.bids) bid again,
         # above the tied bid (lot.high) or keeping it; the others' bids are 0
         tied = {s for s, _ in lot.bids} if lot.high else None
-        if lot.high:
-            floor = max(-(-(lot.high + rules.minimum_raise) // unit) * unit, floor)
+        floor = state.bid_floor(lot.high)
         sealed: list[int | None] = []
         for s, bid in enumerate(done):
             if not bid:

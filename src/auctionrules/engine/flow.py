@@ -169,15 +169,28 @@ def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     if state.rules.adder_auctions:
         lot.auctioneer = seat
     state.last_auctioneer = lot.auctioneer
-    ends = place(state, code)
-    if ends and not state.rules.ending_card_sold:
-        end_round(state, exhausted=False, artist=code // 5)
-        return False
-    if not (state.hands[seat] or state.rules.last_card_sold or ends) and exhausted(state):
-        end_round(state, exhausted=True)
+    if card_laid(state, seat, code):
         return False
     lot.kind = code % 5
     return True
+
+
+def card_laid(state: State, seat: int, code: int) -> bool:
+    """Count ``code``, just laid from ``seat``'s hand into the lot; if it ends the
+    round, end it: ``True``. It ends the round when it makes its artist's
+    round-ending count (unless ``round_end.ending_card`` is sold: the lot is then
+    auctioned first, see :func:`_settled`), or when it was the last card of every
+    hand (unless the last card is sold)."""
+    rules = state.rules
+    ends = place(state, code)
+    if ends and not rules.ending_card_sold:  # not auctioned: the round ends
+        end_round(state, exhausted=False, artist=code // 5)
+        return True
+    # (the player's own hand is the cheap first test of "every hand is empty")
+    if not (ends or state.hands[seat] or rules.last_card_sold) and exhausted(state):
+        end_round(state, exhausted=True)
+        return True
+    return False
 
 
 def sell(state: State, lot: Lot, winner: int, price: int) -> None:

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.cards import OPEN
+from auctionrules.engine.flow import OVER
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -70,7 +71,7 @@ def violations(game: Game) -> list[str]:
                 f"{on_table[artist]} on the table"
             )
         # (round_end.ending_card sold: the card that made the count is under the hammer)
-        ended = game.phase == 3 or (rules.ending_card_sold and lot is not None)
+        ended = game.phase == OVER or (rules.ending_card_sold and lot is not None)
         if not ended and game.counts[artist] >= rules.artist_cards:
             out.append(f"round: {rules.codec.artist_ids[artist]} reached the round-ending count")
     allowed = set(rules.ranking) | {0}

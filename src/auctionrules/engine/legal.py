@@ -21,6 +21,12 @@ from auctionrules.engine.actions import Action, Bid, Limit, Price
 Span = tuple[int, int, int]
 
 
+def top_of(lo: int, money: int, unit: int) -> int:
+    """The highest amount of a range from ``lo`` in steps of ``unit`` that ``money``
+    pays: the one writing of a range's top (``money >= lo``)."""
+    return money - (money - lo) % unit
+
+
 def in_span(amount: int, span: Span | None) -> bool:
     """Whether ``amount`` is one of the amounts of ``span`` (none if ``None``): the one
     writing of the range test."""

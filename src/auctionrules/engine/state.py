@@ -18,6 +18,7 @@ from typing import Any
 from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import DOUBLE
 from auctionrules.engine.history import History
+from auctionrules.engine.legal import top_of
 from auctionrules.engine.lot import FIELDS as LOT_FIELDS
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.outcome import Outcome
@@ -202,7 +203,7 @@ class State:
         if cash < lo:
             return None
         unit = self._unit
-        return (lo, cash - (cash - lo) % unit, unit)
+        return (lo, top_of(lo, cash, unit), unit)
 
     def price_range(self, seat: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
@@ -212,4 +213,4 @@ class State:
         top = self.cash[seat] if rules.fixed_price_capped else max(self.cash)
         if top < lo:
             return None if rules.broke_keeps else (0, 0, unit)
-        return (lo, top - (top - lo) % unit, unit)
+        return (lo, top_of(lo, top, unit), unit)
