@@ -112,8 +112,8 @@ HIG_EN = [
     # 001 "Variant for Three Players": "The cards are dealt for four players"; "Every time
     # that a player has auctioned ... they may, if they wish, turn over the topmost card"
     ("optional", "3 players | 9 | 4 | 4 | 0 | 1"),
-    ("optional", "The player who just auctioned decides and turns it over."),
-    ("optional", "Turning a dummy card over is optional."),
+    ("optional", "The player who just auctioned turns it over."),
+    ("optional", "Turning a dummy card over is optional: that player decides."),
     ("optional", "The top card of the dummy hand is turned over."),
     # 001: "neither auctioned, nor are they cashed in"; "If the card turned over ... is a "="
     # card, no second card is turned over."
@@ -160,8 +160,8 @@ HIG_FR = [
     # 004 Variante, le joueur mystère : « peut retourner une carte au hasard de la main
     # mystère » ; « toujours facultative »
     ("optional", "On retourne une carte au hasard de la main mystère."),
-    ("optional", "C'est le joueur qui vient de conduire la vente qui décide"),
-    ("optional", "Retourner une carte mystère est toujours facultatif."),
+    ("optional", "C'est le joueur qui vient de conduire la vente qui la retourne"),
+    ("optional", "Retourner une carte mystère est toujours facultatif : ce joueur décide."),
     # 004 Variante un seul bénéficiaire : « le nouveau vendeur reçoit tout l'argent ... à
     # moins qu'il ne mène la vente aux enchères lui-même »
     ("optional", "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente"),
@@ -183,7 +183,8 @@ TAIWAN = [
     ("round_end", "on the left of the player who laid out the last card"),
     # 000 three players: "the player who wins the bidding may turn over the top card of the
     # virtual player"
-    ("optional", "The player who won the auction (who took the card, when nobody bid) decides"),
+    ("optional",
+     "The player who won the auction (who took the card, when nobody bid) turns it over"),
     ("optional", "The top card of the dummy hand is turned over."),
     ("scoring", "the one further left on the board ranks higher: Objects beats everyone"),
     ("scoring", "1st | 30 TWD"),
@@ -218,7 +219,8 @@ BOARDPIA = [
     ("players", "The top card of the dummy hand is turned over."),
     ("players", "The dummy hands are used in turn"),
     # 002 3-player: "The winner of an auction can choose whether or not to reveal the top card"
-    ("optional", "The player who won the auction (who took the card, when nobody bid) decides"),
+    ("optional",
+     "The player who won the auction (who took the card, when nobody bid) turns it over"),
     ("optional", "The top card of the dummy hand is turned over."),
     ("optional", "With 3 players, one dummy hand is dealt as well"),
     ("optional", "3 players | 9 | 4 | 4 | 0 | 1"),

@@ -243,13 +243,14 @@ SENTENCES: dict[str, str] = {
         "Between the players' turns, a {card} is turned over."
     ),
     "player_counts.N.dummy_hands.flip.by=auctioneer": (
-        "The player who just auctioned decides and turns it over."
+        "The player who just auctioned turns it over."
     ),
     "player_counts.N.dummy_hands.flip.by=winner": (
-        "The player who won the auction (who took the card, when nobody bid) decides and "
-        "turns it over."
+        "The player who won the auction (who took the card, when nobody bid) turns it over."
     ),
-    "player_counts.N.dummy_hands.flip.optional=true": "Turning a {card} over is optional.",
+    "player_counts.N.dummy_hands.flip.optional=true": (
+        "Turning a {card} over is optional: that player decides."
+    ),
     "player_counts.N.dummy_hands.flip.optional=false": "A card must be turned over.",
     "player_counts.N.dummy_hands.flip.card=top": "The top card of the {hand} is turned over.",
     "player_counts.N.dummy_hands.flip.card=random": (

@@ -277,14 +277,14 @@ SENTENCES: dict[str, str] = {
         "Entre les tours des joueurs, une {card} est retournée."
     ),
     "player_counts.N.dummy_hands.flip.by=auctioneer": (
-        "C'est le joueur qui vient de conduire la vente qui décide et la retourne."
+        "C'est le joueur qui vient de conduire la vente qui la retourne."
     ),
     "player_counts.N.dummy_hands.flip.by=winner": (
         "C'est le joueur qui a remporté la vente (ou pris le tableau, si personne n'a fait "
-        "d'offre) qui décide et la retourne."
+        "d'offre) qui la retourne."
     ),
     "player_counts.N.dummy_hands.flip.optional=true": (
-        "Retourner une {card} est toujours facultatif."
+        "Retourner une {card} est toujours facultatif : ce joueur décide."
     ),
     "player_counts.N.dummy_hands.flip.optional=false": "Une carte doit être retournée.",
     "player_counts.N.dummy_hands.flip.card=top": "On retourne la carte du dessus de la {hand}.",
