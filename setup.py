@@ -96,7 +96,7 @@ def _extensions() -> list[object]:
             file=sys.stderr,
         )
         return []
-    from mypyc.build import mypycify
+    from mypyc.build import mypycify  # noqa: PLC0415 - needed only when compiling
 
     os.chdir(ROOT / "src")  # (mypyc names the modules by their paths)
     try:
