@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from auctionrules.cli.loading import add_module_option
-from auctionrules.cli.simulate import add_force_option, check_out, fail, positive
+from auctionrules.cli.simulate import (
+    add_backend_options,
+    add_force_option,
+    add_table_options,
+    check_out,
+    fail,
+)
 
 HELP = "rate agents by playing them against each other (openskill); a Markdown, HTML or JSON table"
 
@@ -19,26 +24,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = EPILOG
     parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
-    add_module_option(parser)
-    parser.add_argument("--players", "-p", type=int, default=4,
-                        help="number of players (default 4)")
-    parser.add_argument("--games", "-g", type=positive, default=48,
-                        help="number of games (default 48; a whole number of the schedule's "
-                        "cycles keeps it balanced)")
+    add_table_options(
+        parser, games=48, about="; a whole number of the schedule's cycles keeps it balanced"
+    )
     parser.add_argument(
         "--agents", "-a", default="random,heuristic,ismcts",
         help="the agents to rate, each once, with parameters (default "
         "random,heuristic,ismcts); every set of PLAYERS of them takes the table, or with "
         "fewer agents than seats each in turn first, the list repeated",
     )
-    parser.add_argument("--seed", "-s", type=int, default=0, help="master seed of the games")
-    parser.add_argument(
-        "--jobs", "-j", type=positive, default=1, help="local worker processes (default 1)"
-    )
-    parser.add_argument(
-        "--dask", metavar="SCHEDULER",
-        help="run on a Dask cluster at this scheduler address, or 'local' (extra: dask)",
-    )
+    add_backend_options(parser)
     parser.add_argument("--format", choices=("markdown", "html", "json"),
                         default="markdown", help="the table's format (default markdown)")
     parser.add_argument("--out", "-o", metavar="FILE",

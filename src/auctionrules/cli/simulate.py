@@ -22,30 +22,18 @@ def positive(text: str) -> int:
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """The options ``simulate`` and ``compare`` share."""
-    add_module_option(parser)
-    parser.add_argument("--players", "-p", type=int, default=4,
-                        help="number of players (default 4)")
-    parser.add_argument("--games", "-g", type=positive, default=100,
-                        help="number of games (default 100)")
+    add_table_options(parser, games=100)
     parser.add_argument(
         "--agents", "-a", default="random",
         help="agents by registry name, with parameters, in turn round the table (repeated "
         "from the first if fewer than the seats) (default random; e.g. "
         "random:bid_chance=0.3 or heuristic,random,random,random)",
     )
-    parser.add_argument("--seed", "-s", type=int, default=0, help="master seed of the games")
     parser.add_argument(
         "--fixed-seats", action="store_true",
         help="keep each agent in its seat (default: rotate the agents one seat each game)",
     )
-    parser.add_argument(
-        "--jobs", "-j", type=positive, default=1, help="local worker processes (default 1)"
-    )
-    parser.add_argument(
-        "--dask", metavar="SCHEDULER",
-        help="run on a Dask cluster at this scheduler address, or 'local' for a LocalCluster "
-        "(extra: dask; instead of --jobs)",
-    )
+    add_backend_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="summary format")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
@@ -53,6 +41,30 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "--report", metavar="FILE",
         help="also write a report with plots: FILE.html (stands alone) or FILE.md (PNGs "
         "beside it) (extra: report)",
+    )
+
+
+def add_table_options(parser: argparse.ArgumentParser, games: int, about: str = "") -> None:
+    """The modules, the player count and the number of games (``games`` by default;
+    ``about``, more to say of it), as every command that plays many games takes them."""
+    add_module_option(parser)
+    parser.add_argument("--players", "-p", type=int, default=4,
+                        help="number of players (default 4)")
+    parser.add_argument("--games", "-g", type=positive, default=games,
+                        help=f"number of games (default {games}{about})")
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """The master seed and where the games run, as every command that plays many games
+    takes them."""
+    parser.add_argument("--seed", "-s", type=int, default=0, help="master seed of the games")
+    parser.add_argument(
+        "--jobs", "-j", type=positive, default=1, help="local worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--dask", metavar="SCHEDULER",
+        help="run on a Dask cluster at this scheduler address, or 'local' for a LocalCluster "
+        "(extra: dask; instead of --jobs)",
     )
 
 
