@@ -57,12 +57,6 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.lab.progress import Progress
     from auctionrules.lab.runner import Simulation, make_backend
 
-    if args.resume and not args.out:
-        return fail("--resume needs --out FILE (the results file to continue)", codes.USAGE,
-                    "ladder")
-    if args.resume and args.force:
-        return fail("--resume and --force contradict each other (continue or replace?)",
-                    codes.USAGE, "ladder")
     refused = check_out(args, "ladder")
     if refused is not None:
         return refused

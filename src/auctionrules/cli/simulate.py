@@ -116,7 +116,8 @@ def add_force_option(parser: argparse.ArgumentParser) -> None:
 
 
 def check_out(args: argparse.Namespace, command: str) -> int | None:
-    """Refuse an ``--out`` that would replace a file with something in it: an exit code.
+    """Refuse an ``--out`` that would replace a file with something in it, and a
+    ``--resume`` with nothing to continue or beside ``--force``: an exit code.
 
     Games can take hours; a results file lost to a repeated command line is
     not a mistake the tool lets pass silently. ``--resume`` continues the file
@@ -124,6 +125,11 @@ def check_out(args: argparse.Namespace, command: str) -> int | None:
     """
     from pathlib import Path
 
+    if getattr(args, "resume", False) and not args.out:
+        return fail("--resume needs --out FILE (the results file to continue)", 2, command)
+    if getattr(args, "resume", False) and args.force:
+        return fail("--resume and --force contradict each other (continue or replace?)", 2,
+                    command)
     if not args.out or args.force or getattr(args, "resume", False):
         return None
     path = Path(args.out)
@@ -152,10 +158,6 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.lab.runner import make_backend
     from auctionrules.lab.text import summary_text
 
-    if args.resume and not args.out:
-        return fail("--resume needs --out FILE (the results file to continue)")
-    if args.resume and args.force:
-        return fail("--resume and --force contradict each other (continue or replace?)")
     refused = check_out(args, "simulate") or check_report(args, "simulate")
     if refused is not None:
         return refused
