@@ -49,7 +49,7 @@ from auctionrules.engine.actions import (
     bid_of,
     price_of,
 )
-from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX
+from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX, artist_of, auction_of
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.policies import AuctioneerTakesFree
 from auctionrules.engine.rules import Rules
@@ -165,7 +165,7 @@ class HeuristicAgent:
         if facts.lot is None:
             return 0.0
         values = self.values(facts)
-        return sum(values[card // 5] for card in facts.lot[0])
+        return sum(values[artist_of(card)] for card in facts.lot[0])
 
     def limit(self, facts: Facts) -> float:
         """The most worth paying for the lot: less for one's own lot (paid to the bank)."""
@@ -202,7 +202,7 @@ class HeuristicAgent:
         values = self.values(facts)
         codes = facts.rules.codec.codes
         owned = artist_counts(facts, facts.owned[facts.seat])
-        companions = artist_counts(facts, (c for c in facts.hand if c % 5 != DOUBLE))
+        companions = artist_counts(facts, (c for c in facts.hand if auction_of(c) != DOUBLE))
         ending = facts.rules.artist_cards
         best, best_score = legal.actions[0], _AVOID * 2
         for action in legal.actions:
@@ -223,7 +223,7 @@ class HeuristicAgent:
             return PASS
         lot = facts.lot
         assert lot is not None
-        artist = lot[0][0] // 5
+        artist = artist_of(lot[0][0])
         may_pass = PASS in legal.actions
         if facts.counts[artist] + 1 >= facts.rules.artist_cards:
             # the second card would end the round with both cards unsold
@@ -232,7 +232,7 @@ class HeuristicAgent:
         elif may_pass and lot[2] != facts.seat and self.values(facts)[artist] <= 0:
             return PASS
         codes = facts.rules.codec.codes
-        return min(adds, key=lambda a: _ADD_PREFERENCE.index(codes[_card(a)] % 5))
+        return min(adds, key=lambda a: _ADD_PREFERENCE.index(auction_of(codes[_card(a)])))
 
 
 def raise_to(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from auctionrules.agents.facts import Facts
+from auctionrules.engine.cards import artist_of
 from auctionrules.engine.scoring import RoundScore, score_round
 
 
@@ -25,7 +26,7 @@ def artist_counts(facts: Facts, cards: Iterable[int]) -> list[int]:
     """How many of ``cards`` (codes) each artist has."""
     out = [0] * facts.rules.artists
     for card in cards:
-        out[card // 5] += 1
+        out[artist_of(card)] += 1
     return out
 
 
@@ -83,7 +84,7 @@ def payouts_if_ended(facts: Facts, extra: Sequence[int] = ()) -> list[int]:
     counts = list(facts.counts)
     for a in extra:
         counts[a] += 1
-    owned = [[c // 5 for c in cards] for cards in facts.owned[: facts.rules.players]]
+    owned = [[artist_of(c) for c in cards] for cards in facts.owned[: facts.rules.players]]
     return list(_score(facts, counts, owned).payouts)
 
 

@@ -54,6 +54,22 @@ def code(artist_index: int, type_index: int) -> int:
     return artist_index * 5 + type_index
 
 
+def artist_of(code: int) -> int:
+    """The artist's index (its place on the board) of the card ``code``."""
+    return code // 5
+
+
+def auction_of(code: int) -> int:
+    """The auction type's index (``OPEN`` ... ``DOUBLE``) of the card ``code``."""
+    return code % 5
+
+
+def first_of_artist(artist_index: int) -> int:
+    """The lowest code of the artist's cards (its open-auction card; the artist's
+    codes run from it to its double, ``+ DOUBLE``)."""
+    return artist_index * 5
+
+
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CardCodec:
     """Converts between :class:`Card` values and codes for one ruleset's artists."""

@@ -49,7 +49,7 @@ from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a 
 from auctionrules.engine.auctions.bidding import SealedAuction, limit_span, next_in_order
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
-from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED
+from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED, auction_of
 from auctionrules.engine.flow import (
     AUCTION,
     FLIPPING,
@@ -124,7 +124,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             # the card leaves the hand (and the index of distinct cards) and opens a lot
             take_from_hand(game, seat, code)
             append(play_of[seat][code])
-            game.lot = led = Lot(n, seat, code, code % 5)
+            game.lot = led = Lot(n, seat, code, auction_of(code))
             game.last_card_player = game.last_auctioneer = seat
             if not card_laid(game, seat, code):  # (else the card ended the round)
                 game.phase = AUCTION

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from auctionrules.engine import history as entry
 from auctionrules.engine import setup
 from auctionrules.engine.auctions import AUCTIONS
+from auctionrules.engine.cards import artist_of, auction_of
 from auctionrules.engine.dummy import choose
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
@@ -75,10 +76,10 @@ def begin(
     state.round = round_index
     counts = [0] * rules.artists
     for c in played or ():
-        counts[c // 5] += 1
+        counts[artist_of(c)] += 1
     for cards in owned or ():
         for c in cards:
-            counts[c // 5] += 1
+            counts[artist_of(c)] += 1
     state.counts = tuple(counts)
     state.table = tuple(played or ())
     state.owned = tuple([tuple(o) for o in owned]) if owned else ((),) * n
@@ -143,7 +144,7 @@ def exhausted(state: State) -> bool:
 
 def place(state: State, code: int) -> bool:
     """Count a card laid on the table; ``True`` if it ends the round."""
-    artist = code // 5
+    artist = artist_of(code)
     counts = list(state.counts)
     counts[artist] += 1
     state.counts = tuple(counts)
@@ -171,7 +172,7 @@ def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     state.last_auctioneer = lot.auctioneer
     if card_laid(state, seat, code):
         return False
-    lot.kind = code % 5
+    lot.kind = auction_of(code)
     return True
 
 
@@ -184,7 +185,7 @@ def card_laid(state: State, seat: int, code: int) -> bool:
     rules = state.rules
     ends = place(state, code)
     if ends and not rules.ending_card_sold:  # not auctioned: the round ends
-        end_round(state, exhausted=False, artist=code // 5)
+        end_round(state, exhausted=False, artist=artist_of(code))
         return True
     # (the player's own hand is the cheap first test of "every hand is empty")
     if not (ends or state.hands[seat] or rules.last_card_sold) and exhausted(state):
@@ -323,7 +324,7 @@ def _flip(state: State, flipper: int, chosen: bool = False) -> bool:
         flipper if state.rules.dummy_laid_by_flipper else state.last_auctioneer
     )
     if place(state, code):
-        end_round(state, exhausted=False, artist=code // 5)
+        end_round(state, exhausted=False, artist=artist_of(code))
         return True
     return False
 
@@ -356,7 +357,7 @@ def end_round(
     for cards in state.owned:
         artists = []
         for code in cards:
-            artists.append(code // 5)
+            artists.append(artist_of(code))
         owned.append(artists)
     score = score_round(
         counts=state.counts,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.cards import OPEN
+from auctionrules.engine.cards import OPEN, artist_of
 from auctionrules.engine.flow import OVER
 
 if TYPE_CHECKING:
@@ -59,11 +59,11 @@ def violations(game: Game) -> list[str]:
                 f"cards: seat {seat} acquired {game.paintings[seat]} paintings but owns "
                 f"{len(owned)} this round"
             )
-    on_table = Counter(c // 5 for c in game.table)
+    on_table = Counter(artist_of(c) for c in game.table)
     for owned in game.owned:
-        on_table.update(c // 5 for c in owned)
+        on_table.update(artist_of(c) for c in owned)
     if lot is not None:
-        on_table.update(c // 5 for c in lot.cards)
+        on_table.update(artist_of(c) for c in lot.cards)
     for artist in range(rules.artists):
         if on_table[artist] != game.counts[artist]:
             out.append(

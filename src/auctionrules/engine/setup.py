@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from auctionrules.engine.cards import Card
+from auctionrules.engine.cards import Card, artist_of
 from auctionrules.engine.errors import RulesError
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.model import Ruleset
@@ -112,7 +112,8 @@ def position(
                 f"{count} cards {rules.codec.name(code)} in the hands, on the table and in "
                 f"the deck; the game has {available[code]}"
             )
-    laid = Counter(c // 5 for c in on_table) + Counter(c // 5 for o in owned_codes or () for c in o)
+    bought = [c for cards in owned_codes or () for c in cards]
+    laid = Counter(artist_of(c) for c in [*on_table, *bought])
     for artist, count in laid.items():
         if count >= rules.artist_cards:
             raise RulesError(

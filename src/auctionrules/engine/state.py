@@ -16,7 +16,7 @@ from bisect import bisect_left
 from typing import Any
 
 from auctionrules.compiled import mypyc_attr
-from auctionrules.engine.cards import DOUBLE
+from auctionrules.engine.cards import DOUBLE, artist_of, auction_of, first_of_artist
 from auctionrules.engine.history import History
 from auctionrules.engine.legal import top_of
 from auctionrules.engine.lot import FIELDS as LOT_FIELDS
@@ -175,11 +175,11 @@ class State:
         distinct = self.distinct[seat]
         if not self._companion_rule:
             return distinct
-        return [c for c in distinct if c % 5 != DOUBLE or self.companions(seat, c)]
+        return [c for c in distinct if auction_of(c) != DOUBLE or self.companions(seat, c)]
 
     def companions(self, seat: int, first: int) -> list[int]:
         """Distinct codes in ``seat``'s hand that may join the double ``first``."""
-        low = first // 5 * 5
+        low = first_of_artist(artist_of(first))
         distinct = self.distinct[seat]
         # the artist's codes are low..low+4, the double last: a slice of the sorted index
         return distinct[bisect_left(distinct, low) : bisect_left(distinct, low + DOUBLE)]

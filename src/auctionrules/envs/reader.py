@@ -55,6 +55,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any
 
+from auctionrules.engine.cards import artist_of
 from auctionrules.envs.encoding import Encoding, Vector
 from auctionrules.model import AUCTION_TYPES
 
@@ -124,7 +125,7 @@ class Reader:
         self._scale = 1.0 / rules.starting_cash
         by_name = rules.codec.by_name
         self._code: dict[str, int] = dict(by_name)
-        self._artist_of: dict[str, int] = {name: code // 5 for name, code in by_name.items()}
+        self._artist_of: dict[str, int] = {name: artist_of(code) for name, code in by_name.items()}
         self._types = {name: k for k, name in enumerate(AUCTION_TYPES)}
         self._phases = {name: k for k, name in enumerate(PHASE_NAMES)}
         self._hand = off["hand"]

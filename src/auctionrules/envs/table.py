@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from auctionrules.engine.cards import artist_of
 from auctionrules.engine.game import Game
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.envs.encoding import DEFAULT_BUCKETS, Encoding, Mask, Vector
@@ -142,7 +143,7 @@ def observation_bounds(encoding: Encoding) -> tuple[Vector, Vector]:
     money = most_money(rules) / rules.starting_cash
     deck = len(rules.deck)
     copies = max(Counter(rules.deck).values())
-    per_artist = max(Counter(code // 5 for code in rules.deck).values())
+    per_artist = max(Counter(artist_of(code) for code in rules.deck).values())
     tops = {
         "hand": copies, "hand_sizes": deck, "dummy_sizes": deck, "cash": money,
         "spent": money * deck, "board": max(rules.ranking, default=0) / rules.starting_cash,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import Action, Add, Pass
 from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free
-from auctionrules.engine.cards import DOUBLE
+from auctionrules.engine.cards import DOUBLE, artist_of, auction_of
 from auctionrules.engine.lot import Lot
 
 if TYPE_CHECKING:
@@ -42,9 +42,9 @@ class DoubleAuction(Auction):
         if isinstance(action, Add):
             code = game.rules.codec.code(action.card)
             first = lot.cards[0]
-            if code // 5 != first // 5:
-                return f"the second card must be of the double's artist ({first // 5})"
-            if code % 5 == DOUBLE:
+            if artist_of(code) != artist_of(first):
+                return f"the second card must be of the double's artist ({artist_of(first)})"
+            if auction_of(code) == DOUBLE:
                 return "the second card may not be a double"
             if code not in game.hands[seat]:
                 return f"{action.card} is not in seat {seat}'s hand"
