@@ -7,8 +7,14 @@ of names. :meth:`Facts.of_view` is the only door for a real seat.
 agent's *sampled* game (a determinization of its own view), during rollouts,
 where building a full view per move would cost most of the time. It is the one
 place outside the engine that reads the game's state fields (``hands``,
-``counts``, ``owned``, ``board``, ``cash``, ``lot``), so it is the one to adapt
-if they change.
+``counts``, ``owned``, ``board``, ``cash``), so it is the one to adapt if they
+change.
+
+The lot under the hammer is the view's own record of it,
+:class:`~auctionrules.engine.kept.LotPart` (cards as codes, read by field name:
+``facts.lot.auctioneer``, ``facts.lot.high_bidder``), made by the engine's one
+maker of it (:func:`~auctionrules.engine.kept.lot_of`) from a view and from a game
+alike.
 """
 
 from __future__ import annotations
@@ -16,17 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from auctionrules.engine.cards import TYPE_INDEX
+from auctionrules.engine.kept import LotPart, lot_of
 from auctionrules.engine.views import View
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
     from auctionrules.engine.rules import Rules
-
-#: ``Facts.lot``: ``(cards, kind, leader, auctioneer, high, high_bidder, price)``;
-#: ``high_bidder`` -1 when nobody bid, ``price`` -1 when no fixed price is named.
-LotFacts = tuple[tuple[int, ...], int, int, int, int, int, int]
-
 
 class Facts:
     """A seat's knowledge in codes (see the module docstring)."""
@@ -44,7 +45,7 @@ class Facts:
         owned: Sequence[Sequence[int]],
         board: list[list[int]],
         cash: int,
-        lot: LotFacts | None,
+        lot: LotPart | None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -55,6 +56,7 @@ class Facts:
         self.owned = owned
         self.board = board
         self.cash = cash
+        #: The lot under the hammer (``None`` between lots).
         self.lot = lot
 
     @classmethod
@@ -65,20 +67,6 @@ class Facts:
         seat = view.seat
         if seat is None:
             raise ValueError("a spectator's view has no seat to decide for")
-        lot: LotFacts | None = None
-        if view.lot is not None:
-            items = dict(view.lot)
-            high_bidder = items["high_bidder"]
-            price = items["price"]
-            lot = (
-                tuple(code[c] for c in items["cards"]),
-                TYPE_INDEX[items["type"]],
-                items["leader"],
-                items["auctioneer"],
-                items["high"],
-                -1 if high_bidder is None else high_bidder,
-                -1 if price is None else price,
-            )
         cash = view.cash[seat]
         return cls(
             rules=rules,
@@ -89,19 +77,13 @@ class Facts:
             owned=[[code[c] for c in cards] for cards in view.owned],
             board=[list(row) for row in view.board],
             cash=cash if cash is not None else 0,
-            lot=lot,
+            lot=view.lot_part,
         )
 
     @classmethod
     def of_game(cls, game: Game, seat: int) -> Facts:
         """The facts ``seat`` would see in ``game`` (a game the caller owns, such as a
         determinization; never a game the caller plays in)."""
-        lot = game.lot
-        facts: LotFacts | None = None
-        if lot is not None:
-            price = lot.price if lot.kind == TYPE_INDEX["fixed_price"] else -1
-            facts = (tuple(lot.cards), lot.kind, lot.leader, lot.auctioneer, lot.high,
-                     lot.high_bidder, price)
         return cls(rules=game.rules, seat=seat, round_index=game.round, counts=game.counts,
                    hand=game.hands[seat], owned=game.owned, board=game.board,
-                   cash=game.cash[seat], lot=facts)
+                   cash=game.cash[seat], lot=lot_of(game, seat))

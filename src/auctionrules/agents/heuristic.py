@@ -148,7 +148,7 @@ class HeuristicAgent:
             return self._add(facts, legal)
         if BUY in actions:
             lot = facts.lot
-            price = lot[6] if lot is not None else 0
+            price = lot.price if lot is not None and lot.price is not None else 0
             return BUY if price <= self.limit(facts) else PASS
         if FLIP in actions:
             return FLIP if leads_rivals(facts, payouts_if_ended(facts)) else PASS
@@ -165,12 +165,12 @@ class HeuristicAgent:
         if facts.lot is None:
             return 0.0
         values = self.values(facts)
-        return sum(values[artist_of(card)] for card in facts.lot[0])
+        return sum(values[artist_of(card)] for card in facts.lot.cards)
 
     def limit(self, facts: Facts) -> float:
         """The most worth paying for the lot: less for one's own lot (paid to the bank)."""
         value = self.lot_value(facts)
-        if facts.lot is not None and facts.lot[3] == facts.seat:
+        if facts.lot is not None and facts.lot.auctioneer == facts.seat:
             return self.own_share * value
         n = facts.rules.players
         return self.aggression * value * (n - 1) / n
@@ -183,10 +183,10 @@ class HeuristicAgent:
     def _bid(self, facts: Facts, legal: Legal) -> Action:
         lot, span = facts.lot, legal.bid
         assert lot is not None and span is not None
-        _, kind, _, auctioneer, _, high_bidder, _ = lot
+        auctioneer, high_bidder = lot.auctioneer, lot.high_bidder
         limit = self.limit(facts)
         lo = span[0]
-        if kind == SEALED:
+        if lot.kind == SEALED:
             target = self.shading * limit
             return bid_of(within(span, target)) if target >= lo else PASS
         seat, rules = facts.seat, facts.rules
@@ -223,20 +223,20 @@ class HeuristicAgent:
             return PASS
         lot = facts.lot
         assert lot is not None
-        artist = artist_of(lot[0][0])
+        artist = artist_of(lot.cards[0])
         may_pass = PASS in legal.actions
         if facts.counts[artist] + 1 >= facts.rules.artist_cards:
             # the second card would end the round with both cards unsold
             if may_pass and not leads_rivals(facts, payouts_if_ended(facts, (artist,))):
                 return PASS
-        elif may_pass and lot[2] != facts.seat and self.values(facts)[artist] <= 0:
+        elif may_pass and lot.leader != facts.seat and self.values(facts)[artist] <= 0:
             return PASS
         codes = facts.rules.codec.codes
         return min(adds, key=lambda a: _ADD_PREFERENCE.index(auction_of(codes[_card(a)])))
 
 
 def raise_to(
-    limit: float, lo: int, *, auctioneer: int, high_bidder: int, seat: int, rules: Rules
+    limit: float, lo: int, *, auctioneer: int, high_bidder: int | None, seat: int, rules: Rules
 ) -> Action:
     """An open bid up to ``limit``: the minimum ``lo`` while it is within the limit
     and ``seat`` is not the high bidder; a pass otherwise, and from an auctioneer
@@ -248,10 +248,12 @@ def raise_to(
     return bid_of(lo)
 
 
-def waits_for_a_bid(auctioneer: int, high_bidder: int, seat: int, rules: Rules) -> bool:
-    """Whether ``seat`` is the auctioneer of a lot nobody has bid on that is theirs for
-    nothing if nobody does: it passes rather than bid on it first."""
-    return high_bidder < 0 and auctioneer == seat and isinstance(rules.no_bid, AuctioneerTakesFree)
+def waits_for_a_bid(auctioneer: int, high_bidder: int | None, seat: int, rules: Rules) -> bool:
+    """Whether ``seat`` is the auctioneer of a lot nobody has bid on (``high_bidder``
+    ``None``) that is theirs for nothing if nobody does: it passes rather than bid on
+    it first."""
+    return (high_bidder is None and auctioneer == seat
+            and isinstance(rules.no_bid, AuctioneerTakesFree))
 
 
 def limit_of(limit: float, span: tuple[int, int, int]) -> Limit:

@@ -157,8 +157,8 @@ class ISMCTSAgent:
             lot = facts.lot
             assert lot is not None
             self.last_iterations = 0
-            return raise_to(plan[1], legal.bid[0], auctioneer=lot[3], high_bidder=lot[5],
-                            seat=facts.seat, rules=facts.rules)
+            return raise_to(plan[1], legal.bid[0], auctioneer=lot.auctioneer,
+                            high_bidder=lot.high_bidder, seat=facts.seat, rules=facts.rules)
         plans, prior = self.plans(facts, legal)
         if len(plans) == 1:
             self.last_iterations = 0
@@ -222,22 +222,24 @@ class ISMCTSAgent:
             span = legal.bid
             lo = span[0]
             limit = heuristic.limit(facts)
-            if lot[1] == SEALED or lot[1] == ONCE_AROUND:
-                target = heuristic.shading * limit if lot[1] == SEALED else limit
+            kind = lot.kind
+            if kind in {SEALED, ONCE_AROUND}:
+                target = heuristic.shading * limit if kind == SEALED else limit
                 picks = {within(span, f * target) for f in factors if f * target >= lo}
                 picks.update(span[:2])  # (the range's ends)
                 plans = [(PASS, None)] if PASS in legal.actions else []
                 plans += [(bid_of(a), None) for a in sorted(picks)]
             else:
                 # (the heuristic's first answer on its limit, where it says the limit)
-                prior_action = raise_to(limit, lo, auctioneer=lot[3], high_bidder=lot[5],
-                                        seat=facts.seat, rules=facts.rules)
+                prior_action = raise_to(limit, lo, auctioneer=lot.auctioneer,
+                                        high_bidder=lot.high_bidder, seat=facts.seat,
+                                        rules=facts.rules)
                 prior = (prior_action, None)
                 # (the range's ends as limits: one minimum bid, or up to all one may bid)
                 limits = sorted({f * limit for f in factors} | {lo, span[1]})
                 firsts: dict[float, Action] = {
-                    L: raise_to(L, lo, auctioneer=lot[3], high_bidder=lot[5], seat=facts.seat,
-                                rules=facts.rules)
+                    L: raise_to(L, lo, auctioneer=lot.auctioneer, high_bidder=lot.high_bidder,
+                                seat=facts.seat, rules=facts.rules)
                     for L in limits
                 }
                 plans = [(PASS, None)] if PASS in legal.actions else []
@@ -419,7 +421,7 @@ class ISMCTSAgent:
 def _lot_key(view: View) -> tuple[Any, ...] | None:
     """What tells one lot from another within a game: the round, the cards laid so far
     this round, the leader and the cards."""
-    if view.lot is None:
+    lot = view.lot_part
+    if lot is None:
         return None
-    items = dict(view.lot)
-    return (view.round, sum(view.counts), items["leader"], tuple(items["cards"]))
+    return (view.round, sum(view.counts), lot.leader, lot.cards)

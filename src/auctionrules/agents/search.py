@@ -15,6 +15,7 @@ from auctionrules.engine.actions import Action, bid_of, price_of
 from auctionrules.engine.cards import SEALED
 from auctionrules.engine.game import Game
 from auctionrules.engine.legal import Legal
+from auctionrules.engine.lot import NOBODY
 
 
 class Node:
@@ -78,5 +79,6 @@ class Model:
         limit = self.limits.get(seat)
         if limit is None:
             limit = self.limits[seat] = self.agent.limit(Facts.of_game(game, seat))
-        return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=lot.high_bidder,
+        high_bidder = None if lot.high_bidder == NOBODY else lot.high_bidder
+        return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=high_bidder,
                         seat=seat, rules=game.rules)

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import PASS, Action, Bid
-from auctionrules.engine.cards import DOUBLE, TYPE_INDEX
+from auctionrules.engine.cards import DOUBLE, FIXED_PRICE
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import AUCTION, LEAD, index_hands
 from auctionrules.engine.legal import Legal
@@ -104,7 +104,7 @@ def determinize(
     state.cash = tuple(_cash(view, cash))
     state.bank_in = state.bank_out = 0
     state.money_total = sum(state.cash)
-    state.lot = _lot(view, state, random.Random(seed)) if view.lot is not None else None
+    state.lot = _lot(view, state, random.Random(seed)) if view.lot_part is not None else None
     own = [code[c] for c in view.hand or ()]
     _deal(state, view, own, random.Random(seed))
     seen = [*state.table, *state.discard, *[c for cards in state.owned for c in cards]]
@@ -131,12 +131,12 @@ def _cash(view: View, known: Sequence[int] | None) -> list[int]:
     own = view.cash[seat]
     assert own is not None
     out = [own if c is None else c for c in view.cash]
-    lot = dict(view.lot) if view.lot is not None else None
+    lot = view.lot_part
     if lot is not None:  # a standing bid or a named fixed price shows a lower bound
-        for bidder, amount in lot["bids"]:
+        for bidder, amount in lot.bids:
             if view.cash[bidder] is None:
                 out[bidder] = max(out[bidder], amount)
-        price = lot["price"]
+        price = lot.price
         if price is not None and not view.rules.fixed_price_capped:
             richest = max(range(len(out)), key=out.__getitem__)
             if view.cash[richest] is None and out[richest] < price:
@@ -152,26 +152,24 @@ def _lot(view: View, state: State, rng: random.Random) -> Lot:
     """The lot under the hammer, the others' unrevealed sealed bids drawn again (from
     ``state``'s lowest bid and cash)."""
     rules, seat, cash = view.rules, view.seat, state.cash
-    assert view.lot is not None and seat is not None
-    items = dict(view.lot)
-    code = rules.codec.by_name
-    cards = [code[c] for c in items["cards"]]
-    lot = Lot(rules.players, items["leader"], cards[0], TYPE_INDEX[items["type"]])
-    lot.cards = cards
-    lot.adder = NOBODY if items["adder"] is None else items["adder"]
-    lot.auctioneer = items["auctioneer"]
-    lot.high = items["high"]
-    lot.high_bidder = NOBODY if items["high_bidder"] is None else items["high_bidder"]
-    lot.bids = [(s, a) for s, a in items["bids"]]
-    lot.asker, lot.order, lot.pos = items["asker"], tuple(items["order"]), items["pos"]
-    lot.passes, lot.out = items["passes"], items["out"]
-    limits = items["limits"]
+    seen = view.lot_part
+    assert seen is not None and seat is not None
+    lot = Lot(rules.players, seen.leader, seen.cards[0], seen.kind)
+    lot.cards = list(seen.cards)
+    lot.adder = NOBODY if seen.adder is None else seen.adder
+    lot.auctioneer = seen.auctioneer
+    lot.high = seen.high
+    lot.high_bidder = NOBODY if seen.high_bidder is None else seen.high_bidder
+    lot.bids = list(seen.bids)
+    lot.asker, lot.order, lot.pos = seen.asker, seen.order, seen.pos
+    lot.passes, lot.out = seen.passes, seen.out
+    limits = seen.limits
     lot.limits = list(limits) if any(said is not None for said in limits) else []
-    if items["price"] is not None:
-        lot.price = items["price"]
-    elif lot.kind == TYPE_INDEX["fixed_price"]:
+    if seen.price is not None:
+        lot.price = seen.price
+    elif lot.kind == FIXED_PRICE:
         lot.price = -1  # (not named yet)
-    done = items["sealed_done"]
+    done = seen.sealed_done
     if done is not None:
         unit = rules.unit
         # a re-bid after a tie (sealed.ties): only the tied seats (lot.bids) bid again,
@@ -183,7 +181,7 @@ def _lot(view: View, state: State, rng: random.Random) -> Lot:
             if not bid:
                 sealed.append(None)
             elif s == seat:
-                sealed.append(items["own_sealed_bid"])
+                sealed.append(seen.own_bid)
             elif tied is not None and (s not in tied or cash[s] < floor or rng.random() < 0.5):
                 sealed.append(lot.high if s in tied else 0)
             elif cash[s] < floor or rng.random() < 0.5:

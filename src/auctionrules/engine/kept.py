@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.compiled import mypyc_attr
-from auctionrules.engine.cards import FIXED_PRICE
+from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
 from auctionrules.engine.lot import Lot
 from auctionrules.model import AUCTION_TYPES
 
@@ -107,20 +107,71 @@ class OwnHand:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class LotLaid:
+    """What stands while a lot is under the hammer: its cards (codes), auction type
+    (its index, :data:`~auctionrules.engine.cards.TYPE_INDEX`), leader, adder (``None``
+    when nobody added a card) and auctioneer, and the same as the view's ``(name,
+    value)`` pairs (cards and type by name). Made once a lot and once more when a
+    double's second card joins it (the type, the adder and maybe the auctioneer change
+    with it); shared by every view of the lot meanwhile."""
+
+    __slots__ = ("adder", "auctioneer", "cards", "kind", "leader", "pairs")
+
+    def __init__(  # noqa: PLR0917 - the lot's standing fields, in the view's order
+        self,
+        cards: tuple[int, ...],
+        kind: int,
+        leader: int,
+        adder: int | None,
+        auctioneer: int,
+        pairs: tuple[tuple[str, Any], ...],
+    ) -> None:
+        self.cards = cards
+        self.kind = kind
+        self.leader = leader
+        self.adder = adder
+        self.auctioneer = auctioneer
+        self.pairs = pairs
+
+
+def laid_of(lot: Lot, names: tuple[str, ...]) -> LotLaid:
+    """The standing part of ``lot`` (``names``: every card's name by code)."""
+    cards = tuple(lot.cards)
+    adder = None if lot.adder < 0 else lot.adder
+    return LotLaid(cards, lot.kind, lot.leader, adder, lot.auctioneer, (
+        ("cards", tuple([names[code] for code in cards])),
+        ("type", AUCTION_TYPES[lot.kind]),
+        ("leader", lot.leader),
+        ("adder", adder),
+        ("auctioneer", lot.auctioneer),
+    ))
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LotPart:
-    """The lot under the hammer as one seat sees it: what stands while the lot is
-    under the hammer (``fixed``, shared by every view of the lot: its cards, type,
-    leader, adder and auctioneer) and the auction's progress, copied when the view is
-    made. :meth:`pairs` gives the view's ``(name, value)`` pairs."""
+    """The lot under the hammer as one seat sees it, read by field name: the one
+    shape of a lot outside the engine's own :class:`~auctionrules.engine.lot.Lot`
+    (the view's ``lot`` pairs are :meth:`pairs`; agents and determinization read the
+    fields).
+
+    What stands while the lot is under the hammer (``laid``, a :class:`LotLaid`
+    shared by every view of the lot: ``cards`` as codes, ``kind``, ``leader``,
+    ``adder``, ``auctioneer``) and the auction's progress, copied when the view is
+    made: ``high``, ``bids`` (``(seat, amount)``), ``high_bidder`` (``None`` while
+    nobody bid), ``price`` (the fixed price; ``None`` until named, and in other
+    auctions), ``sealed_done`` (who has bid in secret; ``None`` outside sealed
+    bidding), ``own_bid`` (the seat's own sealed bid), ``asker``, ``order``,
+    ``pos``, ``passes``, ``out``, ``limits`` (per seat the open-auction limit said,
+    or ``None``)."""
 
     __slots__ = (
-        "asker", "bids", "fixed", "high", "high_bidder", "limits", "order", "out", "own_bid",
+        "asker", "bids", "high", "high_bidder", "laid", "limits", "order", "out", "own_bid",
         "passes", "pos", "price", "sealed_done",
     )
 
     def __init__(  # noqa: PLR0917 - the lot's fields, in the view's order
         self,
-        fixed: tuple[tuple[str, Any], ...],
+        laid: LotLaid,
         high: int,
         bids: tuple[tuple[int, int], ...],
         high_bidder: int | None,
@@ -134,7 +185,7 @@ class LotPart:
         out: int,
         limits: tuple[int | None, ...],
     ) -> None:
-        self.fixed = fixed
+        self.laid = laid
         self.high = high
         self.bids = bids
         self.high_bidder = high_bidder
@@ -148,10 +199,35 @@ class LotPart:
         self.out = out
         self.limits = limits
 
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The lot's cards, as codes (the led card first)."""
+        return self.laid.cards
+
+    @property
+    def kind(self) -> int:
+        """The auction type's index (:data:`~auctionrules.engine.cards.TYPE_INDEX`)."""
+        return self.laid.kind
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the first card."""
+        return self.laid.leader
+
+    @property
+    def adder(self) -> int | None:
+        """The seat that added a double's second card (``None``: nobody)."""
+        return self.laid.adder
+
+    @property
+    def auctioneer(self) -> int:
+        """The seat that runs the auction."""
+        return self.laid.auctioneer
+
     def pairs(self) -> tuple[tuple[str, Any], ...]:
         """The view's ``(name, value)`` pairs, in their documented order."""
         return (
-            *self.fixed,
+            *self.laid.pairs,
             ("high", self.high),
             ("bids", self.bids),
             ("high_bidder", self.high_bidder),
@@ -178,12 +254,12 @@ class Kept:
         self.made_lot: Lot | None = None
         self.made_at = -1
         self.public: Public | None = None
-        #: the lot's pairs that stand while it is under the hammer, and what they were
-        #: made from: the lot and its number of cards (a double's second card changes
-        #: the type, the adder and maybe the auctioneer with it)
-        self.fixed: tuple[tuple[str, Any], ...] = ()
-        self.fixed_lot: Lot | None = None
-        self.fixed_size = 0
+        #: what stands while the lot is under the hammer, and what it was made from:
+        #: the lot and its number of cards (a double's second card changes the type,
+        #: the adder and maybe the auctioneer with it)
+        self.laid: LotLaid | None = None
+        self.laid_lot: Lot | None = None
+        self.laid_size = 0
         #: what changes once a round, and its key
         self.rounds_key: tuple[Any, ...] = ()
         self.rounds: tuple[Any, ...] = ()
@@ -269,18 +345,11 @@ def lot_of(game: Game, seat: int | None) -> LotPart | None:
     lot = state.lot
     if lot is None:
         return None
-    cards = lot.cards
     kept = kept_of(game)
-    if kept.fixed_lot is not lot or kept.fixed_size != len(cards):
-        kept.fixed_lot, kept.fixed_size = lot, len(cards)
-        names, adder = state._names, lot.adder
-        kept.fixed = (
-            ("cards", tuple([names[code] for code in cards])),
-            ("type", AUCTION_TYPES[lot.kind]),
-            ("leader", lot.leader),
-            ("adder", None if adder < 0 else adder),
-            ("auctioneer", lot.auctioneer),
-        )
+    laid = kept.laid
+    if laid is None or kept.laid_lot is not lot or kept.laid_size != len(lot.cards):
+        laid = kept.laid = laid_of(lot, state._names)
+        kept.laid_lot, kept.laid_size = lot, len(lot.cards)
     sealed = lot.sealed
     done: tuple[bool, ...] | None = None
     own_bid: int | None = None
@@ -288,19 +357,25 @@ def lot_of(game: Game, seat: int | None) -> LotPart | None:
         done = tuple([bid is not None for bid in sealed])
         own_bid = sealed[seat] if seat is not None else None
     return LotPart(
-        kept.fixed, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
+        laid, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
         lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
         lot.asker, lot.order, lot.pos, lot.passes, lot.out,
         tuple(lot.limits) if lot.limits else (None,) * state.n,
     )
 
 
-def lot_from_pairs(pairs: tuple[tuple[str, Any], ...] | None) -> LotPart | None:
+def lot_from_pairs(
+    pairs: tuple[tuple[str, Any], ...] | None, rules: Rules
+) -> LotPart | None:
     """The lot part of a view's ``(name, value)`` pairs (:meth:`LotPart.pairs` undone)."""
     if pairs is None:
         return None
     fixed, progress = pairs[:5], [value for _, value in pairs[5:]]
-    return LotPart(fixed, *progress)
+    names, kind, leader, adder, auctioneer = [value for _, value in fixed]
+    code = rules.codec.by_name
+    cards = tuple([code[name] for name in names])
+    laid = LotLaid(cards, TYPE_INDEX[kind], leader, adder, auctioneer, fixed)
+    return LotPart(laid, *progress)
 
 
 def _public(state: State, kept: Kept) -> Public:
@@ -337,4 +412,7 @@ def _immutable(value: Any) -> Any:
     return tuple([_immutable(item) for item in value]) if isinstance(value, list) else value
 
 
-__all__ = ["PHASES", "Kept", "LotPart", "OwnHand", "Public", "cash_of", "fresh", "lot_of", "own_of"]
+__all__ = [
+    "PHASES", "Kept", "LotLaid", "LotPart", "OwnHand", "Public", "cash_of", "fresh", "laid_of",
+    "lot_of", "own_of",
+]

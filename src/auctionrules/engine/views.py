@@ -66,7 +66,8 @@ class View:
     ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids`` (``(seat, amount)``
     pairs), ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``,
     ``asker``, ``order``, ``pos``, ``passes``, ``out``, ``limits`` (the open-auction
-    limits said aloud: per seat the limit or ``None``); ``None`` between lots),
+    limits said aloud: per seat the limit or ``None``); ``None`` between lots;
+    ``lot_part`` is the same lot as a named record),
     ``sales`` (``(round index, buyer, price)`` when prices are public),
     ``outcome``, ``deck_size`` (cards left undealt), ``discard`` (the cards of
     earlier rounds, each seen when laid), ``flow`` (where the round flow stands:
@@ -122,6 +123,14 @@ class View:
         ``None`` between lots."""
         lot = self._lot
         return None if lot is None else lot.pairs()
+
+    @property
+    def lot_part(self) -> LotPart | None:
+        """The lot under the hammer as a named record, or ``None`` between lots: what
+        :attr:`lot` shows as pairs, read by field name (``view.lot_part.high_bidder``;
+        cards as codes), for code that decides from it (see
+        :class:`~auctionrules.engine.kept.LotPart`)."""
+        return self._lot
 
     # --- the public part's fields ------------------------------------------------------
 
@@ -305,7 +314,7 @@ def from_values(values: tuple[Any, ...]) -> View:
     seat, to_act, hand, cash, lot = values[:_OWN]
     public = Public(*values[_OWN:])
     names = None if hand is None else tuple([public.rules.codec.names[c] for c in hand])
-    return View(seat, to_act, hand, names, cash, lot_from_pairs(lot), public)
+    return View(seat, to_act, hand, names, cash, lot_from_pairs(lot, public.rules), public)
 
 
 def make_view(game: Game, seat: int | None) -> View:
