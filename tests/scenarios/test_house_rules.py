@@ -188,7 +188,7 @@ def test_a_tie_for_most_money_goes_to_the_most_purchases(tmp_path: Path) -> None
     assert winners((90, 120, 120, 50), False, [*sales, (3, 1, 1)]) == ()
     assert winners((90, 120, 120, 50), True) == (1, 2)  # no tie-break: shared
     ruleset = house(tmp_path, "winner: {tie_break: most-purchases}\n")
-    assert Game.new(ruleset, 4, seed=0).rules.ties_by_purchases
+    assert Game.new(ruleset, 4, seed=0).rules.winner_tie_break == "most-purchases"
     assert "the one among them who bought the most lots during the game wins" in rulebook(
         ruleset, "en"
     )
@@ -227,7 +227,7 @@ def test_a_tie_for_most_money_goes_to_the_most_paintings(tmp_path: Path) -> None
     assert winners((90, 120, 120, 50), False, paintings=[9, 5, 5, 1]) == ()
     ruleset = house(tmp_path, "winner: {tie_break: most-paintings}\n")
     rules = Game.new(ruleset, 4, seed=0).rules
-    assert rules.ties_by_paintings and not rules.ties_by_purchases
+    assert rules.winner_tie_break == "most-paintings"
     assert "the one among them who acquired the most paintings during the game wins" in (
         rulebook(ruleset, "en")
     )

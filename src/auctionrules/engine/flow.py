@@ -34,6 +34,7 @@ from auctionrules.engine.dummy import choose
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
+from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES
 from auctionrules.engine.scoring import score_round
 from auctionrules.engine.state import State
 
@@ -412,9 +413,9 @@ def end_round(
 def _finish(state: State, reason: Reason) -> None:
     cash = state.cash
     rules = state.rules
-    # winner.tie_break
-    sales = state.sales if rules.ties_by_purchases else None
-    paintings = state.paintings if rules.ties_by_paintings else None
+    tie_break = rules.winner_tie_break
+    sales = state.sales if tie_break == MOST_PURCHASES else None
+    paintings = state.paintings if tie_break == MOST_PAINTINGS else None
     state.outcome = Outcome(
         reason,
         cash,

@@ -1,15 +1,17 @@
 """Compilation: a :class:`~auctionrules.model.Ruleset` and a player count -> :class:`Rules`.
 
 Every rulebook choice is resolved here, once, into a strategy object (axes with
-custom names, see :mod:`auctionrules.engine.registry`) or a boolean flag (plain
-switches), so that the game loop never compares option strings and never names
-an edition. ``Rules`` is immutable and may be shared by many games.
+custom names, see :mod:`auctionrules.engine.registry`), a boolean flag (plain
+switches of two values) or, for an option of three values, the value itself,
+compared with the constants below that name the schema's values (never with a
+string written out), so that the game loop never spells an option and never
+names an edition. ``Rules`` is immutable and may be shared by many games.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -18,9 +20,25 @@ from auctionrules.engine.actions import Add, Play
 from auctionrules.engine.cards import CardCodec, full_deck
 from auctionrules.engine.errors import RulesError
 from auctionrules.engine.registry import generation, lookup
-from auctionrules.model import PlayerCount, Ruleset
+from auctionrules.model import NobodyBuys, PlayerCount, Ruleset, SealedTies, WinnerTieBreak
 
 _T = TypeVar("_T")
+
+# The values of the options of three values that the game loop asks about, by the
+# schema's names (the option's other values are what is left when these do not hold).
+
+#: ``auctions.fixed_price.nobody_buys``: the auctioneer must buy the lot at the price.
+AUCTIONEER_BUYS: Final = "auctioneer-buys"
+#: ``auctions.fixed_price.nobody_buys``: the auctioneer keeps the lot without paying.
+AUCTIONEER_TAKES_FREE: Final = "auctioneer-takes-free"
+#: ``auctions.sealed.ties``: the tie-break order names the buyer at once.
+TIE_BREAK: Final = "tie-break"
+#: ``auctions.sealed.ties``: the tied bid once more; a second tie leaves the lot unsold.
+RE_BID_OR_UNSOLD: Final = "re-bid-or-unsold"
+#: ``winner.tie_break``: the tied richest who bought the most lots wins.
+MOST_PURCHASES: Final = "most-purchases"
+#: ``winner.tie_break``: the tied richest who acquired the most paintings wins.
+MOST_PAINTINGS: Final = "most-paintings"
 
 
 @attrs.frozen(eq=False)
@@ -59,14 +77,13 @@ class Rules:
     #: ``open.auctioneer_may_bid`` / ``once_around.auctioneer_may_bid`` is false.
     open_auctioneer_barred: bool
     once_auctioneer_barred: bool
-    #: ``sealed.ties`` is ``re-bid`` or ``re-bid-or-unsold`` (the tied bid once more);
-    #: ``sealed_tie_unsold``: a second tie leaves the card unsold.
-    sealed_rebid: bool
-    sealed_tie_unsold: bool
+    #: ``auctions.sealed.ties`` (:data:`TIE_BREAK`, ``re-bid`` or
+    #: :data:`RE_BID_OR_UNSOLD`).
+    sealed_ties: SealedTies
     fixed_price_capped: bool
-    nobody_buys_pays: bool
-    #: ``fixed_price.nobody_buys`` is ``unsold``.
-    nobody_buys_unsold: bool
+    #: ``auctions.fixed_price.nobody_buys`` (:data:`AUCTIONEER_BUYS`,
+    #: :data:`AUCTIONEER_TAKES_FREE` or ``unsold``).
+    nobody_buys: NobodyBuys
     #: ``fixed_price.above_cash`` is ``unsold``: an unaffordable price nobody paid.
     above_cash_unsold: bool
     broke_keeps: bool
@@ -88,10 +105,8 @@ class Rules:
     flip_random_hand: bool
     dummy_laid_by_flipper: bool
     ties_shared: bool
-    #: ``winner.tie_break`` is ``most-purchases``.
-    ties_by_purchases: bool
-    #: ``winner.tie_break`` is ``most-paintings``.
-    ties_by_paintings: bool
+    #: ``winner.tie_break`` (``none``, :data:`MOST_PURCHASES` or :data:`MOST_PAINTINGS`).
+    winner_tie_break: WinnerTieBreak
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
@@ -182,11 +197,9 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         once_auctioneer_first=a.once_around.auctioneer_turn == "first",
         open_auctioneer_barred=not a.open.auctioneer_may_bid,
         once_auctioneer_barred=not a.once_around.auctioneer_may_bid,
-        sealed_rebid=a.sealed.ties != "tie-break",
-        sealed_tie_unsold=a.sealed.ties == "re-bid-or-unsold",
+        sealed_ties=a.sealed.ties,
         fixed_price_capped=a.fixed_price.max_price == "auctioneer-cash",
-        nobody_buys_pays=a.fixed_price.nobody_buys == "auctioneer-buys",
-        nobody_buys_unsold=a.fixed_price.nobody_buys == "unsold",
+        nobody_buys=a.fixed_price.nobody_buys,
         above_cash_unsold=a.fixed_price.above_cash == "unsold",
         broke_keeps=a.fixed_price.broke_auctioneer == "auctioneer-keeps",
         anyone_may_add=a.double.who_may_add == "anyone",
@@ -204,8 +217,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         flip_random_hand=flip.hand == "random",
         dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
         ties_shared=ruleset.winner.ties == "shared",
-        ties_by_purchases=ruleset.winner.tie_break == "most-purchases",
-        ties_by_paintings=ruleset.winner.tie_break == "most-paintings",
+        winner_tie_break=ruleset.winner.tie_break,
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )

@@ -46,6 +46,7 @@ from auctionrules.engine.actions import (
 )
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.errors import IllegalActionError
+from auctionrules.engine.rules import MOST_PAINTINGS
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ class Encoding:
             ("round", rounds),
             # (last, so the other parts keep their offsets; only where the tie-break
             # reads it)
-            ("paintings", n if rules.ties_by_paintings else 0),
+            ("paintings", n if rules.winner_tie_break == MOST_PAINTINGS else 0),
         )
         self.offsets: dict[str, int] = {}
         at = 0

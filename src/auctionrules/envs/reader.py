@@ -56,6 +56,7 @@ from array import array
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.cards import artist_of
+from auctionrules.engine.rules import MOST_PAINTINGS
 from auctionrules.envs.encoding import Encoding, Vector
 from auctionrules.model import AUCTION_TYPES
 
@@ -151,7 +152,7 @@ class Reader:
         self._to_act = off["to_act"]
         self._phase = off["phase"]
         self._round = off["round"]
-        self._paintings = off["paintings"] if rules.ties_by_paintings else -1
+        self._paintings = off["paintings"] if rules.winner_tie_break == MOST_PAINTINGS else -1
         self._rounds = rules.rounds
         self._zeros = enc.new_observation().data
         self._ones = array("f", [1.0] * n)

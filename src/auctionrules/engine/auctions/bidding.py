@@ -16,6 +16,7 @@ from auctionrules.engine.auctions.base import (
 )
 from auctionrules.engine.legal import Span
 from auctionrules.engine.lot import Lot
+from auctionrules.engine.rules import RE_BID_OR_UNSOLD, TIE_BREAK
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
@@ -161,13 +162,14 @@ class SealedAuction(Auction):
         if best <= 0:
             return bids, NO_BID
         rules = game.rules
-        if rules.sealed_rebid and bids.count(best) > 1:
+        ties = rules.sealed_ties
+        if ties != TIE_BREAK and bids.count(best) > 1:  # (re-bid, re-bid-or-unsold)
             if lot.high == 0:  # the first tie: the tied bid again, the others are out
                 lot.high = best
                 lot.sealed = [None if b == best else 0 for b in bids]
                 lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
                 return bids, None
-            if rules.sealed_tie_unsold:
+            if ties == RE_BID_OR_UNSOLD:
                 return bids, UNSOLD
         for s in rules.sealed_tie_break.order(lot.auctioneer, lot.n):
             if bids[s] == best:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from auctionrules.engine.actions import Action, Buy, Pass, Price
 from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free, range_reason, sold
 from auctionrules.engine.lot import Lot
+from auctionrules.engine.rules import AUCTIONEER_BUYS, AUCTIONEER_TAKES_FREE
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
@@ -65,11 +66,12 @@ class FixedPriceAuction(Auction):
         wins nothing), or the auctioneer pays all their cash for it.
         """
         rules = game.rules
-        if rules.nobody_buys_pays:
+        nobody_buys = rules.nobody_buys
+        if nobody_buys == AUCTIONEER_BUYS:
             cash = game.cash[lot.auctioneer]
             if lot.price <= cash or not rules.above_cash_unsold:
                 return sold(lot.auctioneer, min(lot.price, cash))
             return UNSOLD
-        if rules.nobody_buys_unsold:
-            return UNSOLD
-        return free(lot.auctioneer)
+        if nobody_buys == AUCTIONEER_TAKES_FREE:
+            return free(lot.auctioneer)
+        return UNSOLD  # (nobody_buys: unsold)
