@@ -29,10 +29,11 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 
 #: The compiled modules, relative to ``src``: the engine's mechanics, the game and its
-#: views, the legal moves and the built-in random agent. Left interpreted: what users
-#: subclass as attrs values (actions), errors, and what runs once a game (loading the
-#: rules' registry, records, replay, the benchmark).
+#: views, the actions and legal moves, and the built-in random agent. Left interpreted:
+#: errors, and what runs once a game (loading the rules' registry, records, replay, the
+#: benchmark).
 COMPILED = (
+    "auctionrules/engine/actions.py",
     "auctionrules/engine/agents.py",
     "auctionrules/engine/auctions/__init__.py",
     "auctionrules/engine/auctions/base.py",

@@ -22,10 +22,10 @@ from auctionrules.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Engine modules left interpreted: attrs values users compare and parse (actions),
-#: exceptions, and what runs once a game or outside the game loop.
+#: Engine modules left interpreted: exceptions, and what runs once a game or outside
+#: the game loop.
 INTERPRETED = {
-    "__init__.py", "actions.py", "bench.py", "errors.py", "play.py", "record.py",
+    "__init__.py", "bench.py", "errors.py", "play.py", "record.py",
     "registry.py", "replay.py", "setup.py",
 }
 

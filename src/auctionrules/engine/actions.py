@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
-import attrs
-
+from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import Card
 from auctionrules.engine.errors import MalformedActionError
 
@@ -32,11 +31,42 @@ from auctionrules.engine.errors import MalformedActionError
 _AMOUNT = re.compile(r"[0-9]{1,15}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Action:
-    """Base of every action; :meth:`parse` reads the text form."""
+    """Base of every action; :meth:`parse` reads the text form.
+
+    An action is an immutable value: its fields are read-only properties, two
+    actions are equal when they are of the same class with equal :meth:`fields`,
+    and equal actions hash alike (a subclass adds its fields to :meth:`fields`).
+    """
 
     __slots__ = ()
     verb: ClassVar[str] = ""
+
+    def fields(self) -> tuple[Any, ...]:
+        """The action's fields, in order (none for ``pass``, ``buy``, ``flip``)."""
+        return ()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self.fields() == other.fields()
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self.fields() != other.fields()
+
+    def __hash__(self) -> int:
+        return hash((self.verb, *self.fields()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __str__(self) -> str:
+        return self.verb
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -71,101 +101,128 @@ class Action:
         )
 
 
-@attrs.frozen
-class Play(Action):
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class CardAction(Action):
+    """An action naming a card: :class:`Play` and :class:`Add`."""
+
+    __slots__ = ("_card",)
+
+    def __init__(self, card: Card) -> None:
+        self._card = card
+
+    @property
+    def card(self) -> Card:
+        """The card laid or added."""
+        return self._card
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self._card,)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(card={self._card!r})"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self._card}"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class AmountAction(Action):
+    """An action naming an amount: :class:`Bid`, :class:`Limit` and :class:`Price`."""
+
+    __slots__ = ("_amount",)
+
+    def __init__(self, amount: int) -> None:
+        self._amount = amount
+
+    @property
+    def amount(self) -> int:
+        """The amount bid, said as a limit, or named as the price."""
+        return self._amount
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self._amount,)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(amount={self._amount!r})"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self._amount}"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Play(CardAction):
     """The auctioneer lays ``card`` from hand."""
 
-    card: Card
+    __slots__ = ()
     verb: ClassVar[str] = "play"
 
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
-
-@attrs.frozen
-class Add(Action):
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Add(CardAction):
     """Adds ``card`` as the second card of the double on the table."""
 
-    card: Card
+    __slots__ = ()
     verb: ClassVar[str] = "add"
 
-    def __str__(self) -> str:
-        return f"add {self.card}"
 
-
-@attrs.frozen
-class Bid(Action):
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Bid(AmountAction):
     """Bids ``amount`` (open, once-around, sealed)."""
 
-    amount: int
+    __slots__ = ()
     verb: ClassVar[str] = "bid"
 
-    def __str__(self) -> str:
-        return f"bid {self.amount}"
 
-
-@attrs.frozen
-class Limit(Action):
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Limit(AmountAction):
     """In an open auction, the most the seat will pay: from this answer on, in this
     lot, the engine answers for the seat whenever it would be asked (a pass while it
     holds the high bid, else the lowest legal bid while that is at most ``amount``,
     else a pass), as a player at a table says "I go up to 40,000". A limit below the
     lowest legal bid drops the seat out of the lot (``limit 0``)."""
 
-    amount: int
+    __slots__ = ()
     verb: ClassVar[str] = "limit"
 
-    def __str__(self) -> str:
-        return f"limit {self.amount}"
 
-
-@attrs.frozen
-class Price(Action):
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Price(AmountAction):
     """Names the fixed price ``amount``."""
 
-    amount: int
+    __slots__ = ()
     verb: ClassVar[str] = "price"
 
-    def __str__(self) -> str:
-        return f"price {self.amount}"
 
-
-@attrs.frozen
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Buy(Action):
     """Buys the lot at the fixed price."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "buy"
 
-    def __str__(self) -> str:
-        return "buy"
 
-
-@attrs.frozen
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Flip(Action):
     """Turns over a dummy card."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "flip"
 
-    def __str__(self) -> str:
-        return "flip"
 
-
-@attrs.frozen
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Pass(Action):
     """Declines whatever is asked: adding, bidding, buying or flipping."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "pass"
 
-    def __str__(self) -> str:
-        return "pass"
 
-
-PASS = Pass()
-BUY = Buy()
-FLIP = Flip()
+PASS: Final = Pass()
+BUY: Final = Buy()
+FLIP: Final = Flip()
 _BARE: dict[str, Action] = {"pass": PASS, "buy": BUY, "flip": FLIP}
 
 #: Shared ``Bid`` and ``Price`` values per amount: agents and playouts make one per
-#: decision, and building a frozen attrs value costs more than a cache lookup.
+#: decision, and in plain Python building a value costs more than a cache lookup.
 bid_of = lru_cache(maxsize=4096)(Bid)
 price_of = lru_cache(maxsize=4096)(Price)

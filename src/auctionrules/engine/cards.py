@@ -10,6 +10,8 @@ interchangeable, so the deck is a multiset of codes.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from auctionrules.compiled import mypyc_attr
@@ -17,7 +19,11 @@ from auctionrules.engine.errors import MalformedActionError
 from auctionrules.model import AUCTION_TYPES, Ruleset
 
 #: Index of each auction type in :data:`~auctionrules.model.AUCTION_TYPES`.
-OPEN, ONCE_AROUND, SEALED, FIXED_PRICE, DOUBLE = range(5)
+OPEN: Final = 0
+ONCE_AROUND: Final = 1
+SEALED: Final = 2
+FIXED_PRICE: Final = 3
+DOUBLE: Final = 4
 TYPE_INDEX: dict[str, int] = {name: i for i, name in enumerate(AUCTION_TYPES)}
 
 

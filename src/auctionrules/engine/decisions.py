@@ -40,10 +40,22 @@ the auction types never write the history.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Final, Union
 
 from auctionrules.engine import history as entry
-from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Add, Bid, Buy, Flip, Limit
+from auctionrules.engine.actions import (
+    BUY,
+    FLIP,
+    PASS,
+    Action,
+    Add,
+    Bid,
+    Buy,
+    Flip,
+    Limit,
+    Play,
+    Price,
+)
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
 from auctionrules.engine.auctions.bidding import SealedAuction, limit_span, next_in_order
@@ -77,9 +89,9 @@ Pending = Union[Legal, tuple[int, ...]]  # noqa: UP007 - a runtime alias
 Answer = tuple[int, Action]
 Decisions = Generator[Pending, Answer, None]
 
-_PASS_ONLY = (PASS,)
-_BUY_OR_PASS = (BUY, PASS)
-_FLIP_OR_PASS = (FLIP, PASS)
+_PASS_ONLY: Final = (PASS,)
+_BUY_OR_PASS: Final = (BUY, PASS)
+_FLIP_OR_PASS: Final = (FLIP, PASS)
 
 
 def sealed_legal(game: State, seat: int) -> Legal:
@@ -96,14 +108,13 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     the module docstring) at every decision, until the game is over."""
     rules = game.rules
     n, unit = game.n, game._unit
-    # the history, with the constructors of the entries an amount is in (one call an
-    # entry); the entries that name only a seat and a card are made once (round_entries)
-    append, bid_entry, sealed_bid_entry = game._raw.append, entry.bid, entry.sealed_bid
+    # the history; the entries that name only a seat and a card are made once a round
+    # (round_entries), the others (an amount is in them) one by one
+    raw = game._raw
     tabled = 0  # (the round of the entries taken from round_entries: none yet)
     plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
     companion_rule = rules.lead_requires_companion
-    open_successors = rules.open_ending.after_bid, rules.open_ending.after_pass
-    in_order = next_in_order, next_in_order
+    ending = rules.open_ending  # (who speaks next in an open auction)
     open_barred, once_barred = rules.open_auctioneer_barred, rules.once_auctioneer_barred
     raise_by = rules.minimum_raise  # (money.minimum_raise: a whole number of units)
     floor = game.bid_floor(0)  # the lowest bid (whole units, at least the minimum)
@@ -118,12 +129,13 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             agent = chooser[seat]
             if agent is None:
                 _, action = yield Legal(seat, tuple([plays[code] for code in codes]))
-                code = by_card[action.card]  # type: ignore[attr-defined]
+                assert isinstance(action, Play)  # (apply checked it against the Legal)
+                code = by_card[action.card]
             else:
                 code = codes[agent.pick(len(codes))]
             # the card leaves the hand (and the index of distinct cards) and opens a lot
             take_from_hand(game, seat, code)
-            append(play_of[seat][code])
+            raw.append(play_of[seat][code])
             game.lot = led = Lot(n, seat, code, auction_of(code))
             game.last_card_player = game.last_auctioneer = seat
             if not card_laid(game, seat, code):  # (else the card ended the round)
@@ -139,7 +151,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             agent = chooser[seat]
             if agent is None:
                 _, action = yield Legal(seat, _FLIP_OR_PASS)
-                flip = action.__class__ is Flip
+                flip = isinstance(action, Flip)
             else:
                 flip = agent.pick(2) == 0
             flip_or_pass(game, seat, flip)
@@ -161,7 +173,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if agent is None:
                     offer = tuple([adds[code] for code in companions])
                     _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
-                    if action.__class__ is Add:
+                    if isinstance(action, Add):
                         second = by_card[action.card]
                 else:
                     index = agent.pick(len(companions) + (not must_add))
@@ -170,7 +182,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if second is not None:  # the lot goes on as the second card's type
                     add_second(game, lot, seat, second)
                     break
-                append(pass_of[seat])
+                raw.append(pass_of[seat])
                 if not lot.ask_next():
                     settle(game, lot, DoubleAuction.nobody_adds(game, lot))
                     break
@@ -185,7 +197,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent = chooser[seat]
                     if agent is None:
                         who, action = yield tuple([s for s in range(n) if sealed[s] is None])
-                        amount = action.amount if action.__class__ is Bid else None
+                        amount = action.amount if isinstance(action, Bid) else None
                     else:
                         who, money = seat, cash[seat]
                         if money >= lo:
@@ -196,11 +208,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     sealed[who] = amount or kept
                     # (the entry keeps the amount for the action log; the event hides it)
                     if amount is None:
-                        append(empty_fist_of[who])
+                        raw.append(empty_fist_of[who])
                     else:
-                        append(sealed_bid_entry(number, who, amount))
+                        raw.append(entry.sealed_bid(number, who, amount))
             opened, settled = SealedAuction.reveal(game, lot)
-            append(entry.reveal(number, opened))
+            raw.append(entry.reveal(number, opened))
             if settled is not None:  # (else a re-bid: the loop comes back to the tied seats)
                 settle(game, lot, settled)
         elif kind == FIXED_PRICE:  # the auctioneer names a price; the others may buy
@@ -211,10 +223,11 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 agent = chooser[seat]
                 if agent is None:
                     _, action = yield Legal(seat, (), price=span)
-                    price = action.amount  # type: ignore[attr-defined]
+                    assert isinstance(action, Price)  # (apply checked it against the Legal)
+                    price = action.amount
                 else:
                     price = agent.price(span)
-                append(entry.price(number, seat, price))
+                raw.append(entry.price(number, seat, price))
                 FixedPriceAuction.name_price(game, lot, price)
             price = lot.price
             while True:
@@ -223,27 +236,23 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 agent = chooser[seat]
                 if agent is None:
                     _, action = yield Legal(seat, _BUY_OR_PASS if affords else _PASS_ONLY)
-                    buys = action.__class__ is Buy
+                    buys = isinstance(action, Buy)
                 elif affords:
                     buys = agent.pick(2) == 0
                 else:  # only pass is legal: asked as ChoiceAgent.act would ask
                     agent.pick(1)
                     buys = False
                 if buys:
-                    append(buy_of[seat])
+                    raw.append(buy_of[seat])
                     sell(game, lot, seat, price)
                     break
-                append(pass_of[seat])
+                raw.append(pass_of[seat])
                 if not lot.ask_next():
                     settle(game, lot, FixedPriceAuction.nobody_buys(game, lot))
                     break
         else:  # open or once around: a standing bid raised or passed, turn after turn
-            if kind == OPEN:
-                after_bid, after_pass = open_successors
-                barred = lot.auctioneer if open_barred else NOBODY
-            else:
-                after_bid, after_pass = in_order
-                barred = lot.auctioneer if once_barred else NOBODY
+            in_order = kind != OPEN  # (once around: each seat speaks once, in order)
+            barred = lot.auctioneer if (once_barred if in_order else open_barred) else NOBODY
             lo = floor if lot.high == 0 else game.bid_floor(lot.high)
             bids = lot.bids
             limits = lot.limits  # (empty while nobody said a limit in this lot)
@@ -267,15 +276,14 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                         else:
                             legal = Legal(seat, _PASS_ONLY)
                         _, action = yield legal
-                        cls = action.__class__
-                        if cls is Bid:
-                            amount = action.amount  # type: ignore[attr-defined]
-                        elif cls is Limit:  # said once; the engine answers at once
-                            said: int = action.amount  # type: ignore[attr-defined]
+                        if isinstance(action, Bid):
+                            amount = action.amount
+                        elif isinstance(action, Limit):  # said once; the engine answers at once
+                            said = action.amount
                             if not limits:
                                 lot.limits = limits = [None] * n
                             limits[seat] = said
-                            append(entry.limit(number, seat, said, said < lo))
+                            raw.append(entry.limit(number, seat, said, said < lo))
                             amount = on_limit(lot, seat, lo, said)
                             automatic = True
                         else:
@@ -289,17 +297,17 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     lot.high, lot.high_bidder = amount, seat
                     bids.append((seat, amount))
                     if automatic:
-                        append(entry.automatic_bid(number, seat, amount))
+                        raw.append(entry.automatic_bid(number, seat, amount))
                     else:
-                        append(bid_entry(number, seat, amount))
+                        raw.append(entry.bid(number, seat, amount))
                     lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
-                    nxt = after_bid(lot, seat)
+                    nxt = next_in_order(lot, seat) if in_order else ending.after_bid(lot, seat)
                 else:
                     if automatic:
-                        append(entry.automatic_pass(number, seat))
+                        raw.append(entry.automatic_pass(number, seat))
                     else:
-                        append(pass_of[seat])
-                    nxt = after_pass(lot, seat)
+                        raw.append(pass_of[seat])
+                    nxt = next_in_order(lot, seat) if in_order else ending.after_pass(lot, seat)
                 if nxt is None:
                     if lot.high_bidder == NOBODY:
                         no_bid(game, lot)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from auctionrules.engine import history as entry
 from auctionrules.engine import setup
@@ -42,7 +42,10 @@ if TYPE_CHECKING:
     from auctionrules.engine.auctions.base import Settlement
 
 #: Phases of the game loop.
-LEAD, AUCTION, FLIPPING, OVER = range(4)
+LEAD: Final = 0
+AUCTION: Final = 1
+FLIPPING: Final = 2
+OVER: Final = 3
 
 
 def begin(

@@ -270,6 +270,8 @@ class Kept:
         #: per seat (the spectator last) the cash it may see
         self.cash: tuple[int, ...] | None = None
         self.shown: list[tuple[int | None, ...] | None] = []
+        #: the limits of a lot where nobody said one
+        self.no_limits: tuple[int | None, ...] = (None,) * state.n
 
 
 def kept_of(game: Game) -> Kept:
@@ -325,7 +327,7 @@ def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     if not kept.screens or state.outcome is not None:
         return cash
     n = state.n
-    if kept.cash != cash:  # (a payment since: compared by value, a handful of ints)
+    if kept.cash is not cash:  # (a payment since)
         kept.cash = cash
         kept.shown = [None] * (n + 1)
     slot = n if seat is None else seat
@@ -360,7 +362,7 @@ def lot_of(game: Game, seat: int | None) -> LotPart | None:
         laid, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
         lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
         lot.asker, lot.order, lot.pos, lot.passes, lot.out,
-        tuple(lot.limits) if lot.limits else (None,) * state.n,
+        tuple(lot.limits) if lot.limits else kept.no_limits,
     )
 
 

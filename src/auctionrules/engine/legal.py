@@ -57,13 +57,12 @@ class Legal:
         self.limit = limit
 
     def __contains__(self, action: object) -> bool:
-        cls = action.__class__
-        if cls is Bid:
-            return in_span(action.amount, self.bid)  # type: ignore[attr-defined]
-        if cls is Price:
-            return in_span(action.amount, self.price)  # type: ignore[attr-defined]
-        if cls is Limit:
-            return in_span(action.amount, self.limit)  # type: ignore[attr-defined]
+        if isinstance(action, Bid):
+            return in_span(action.amount, self.bid)
+        if isinstance(action, Price):
+            return in_span(action.amount, self.price)
+        if isinstance(action, Limit):
+            return in_span(action.amount, self.limit)
         actions = self.actions
         for allowed in actions:  # an agent usually returns one of these very objects
             if allowed is action:

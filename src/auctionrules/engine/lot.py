@@ -8,9 +8,11 @@ frozen value because the bidding loop updates it once per decision.
 
 from __future__ import annotations
 
+from typing import Final
+
 from auctionrules.compiled import mypyc_attr
 
-NOBODY = -1
+NOBODY: Final = -1
 
 #: A lot's fields (its slots), for the whole-lot copies and snapshots: named here,
 #: not read off the class, so that the module also compiles (mypyc refuses code that

@@ -13,7 +13,7 @@ are compiled to flags in :mod:`auctionrules.engine.rules` instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.lot import NOBODY, Lot
@@ -21,7 +21,7 @@ from auctionrules.engine.registry import register
 from auctionrules.model import Double, DummyFlip
 
 #: The recipient "bank" in a payment.
-BANK = -1
+BANK: Final = -1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)

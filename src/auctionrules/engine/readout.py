@@ -164,7 +164,7 @@ class ReadOut:
         return self.state.outcome
 
     @property
-    def alone(self) -> tuple[tuple[int], ...]:
+    def alone(self) -> tuple[tuple[int, ...], ...]:
         """``alone[s] == (s,)``."""
         return self.state.alone
 

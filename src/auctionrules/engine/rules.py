@@ -114,7 +114,7 @@ class Rules:
     #: an auction run by ``s`` (derived from ``players``, built once).
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     #: ``alone[s] == (s,)``: who acts when only ``s`` does (built once).
-    alone: tuple[tuple[int], ...] = attrs.field(init=False)
+    alone: tuple[tuple[int, ...], ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "orders", _orders(self.players))

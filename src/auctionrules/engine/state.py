@@ -76,7 +76,7 @@ class State:
     _min_bid: int
     _names: tuple[str, ...]
     #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
-    alone: tuple[tuple[int], ...]
+    alone: tuple[tuple[int, ...], ...]
     _companion_rule: bool
     _artist_cards: int
     #: the position the game started from, for its record: the hands and the deck

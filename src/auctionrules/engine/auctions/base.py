@@ -5,7 +5,7 @@ The five strategies are in :mod:`auctionrules.engine.auctions`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from auctionrules.engine.actions import Action
 from auctionrules.engine.legal import Span, in_span
@@ -37,9 +37,9 @@ class Settlement(NamedTuple):
 
 
 #: Nobody bid (or nobody could): the ``no_bid`` rule names the taker.
-NO_BID = Settlement("no-bid")
+NO_BID: Final = Settlement("no-bid")
 #: The lot stays on the table, unowned (it still counts for the ranking).
-UNSOLD = Settlement("unsold")
+UNSOLD: Final = Settlement("unsold")
 
 
 def sold(seat: int, price: int) -> Settlement:
