@@ -39,7 +39,7 @@ the auction types never write the history.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Final, Union
 
 from auctionrules.engine import history as entry
@@ -53,7 +53,6 @@ from auctionrules.engine.actions import (
     Buy,
     Flip,
     Limit,
-    Play,
     Price,
 )
 from auctionrules.engine.agents import ChoiceAgent
@@ -102,7 +101,7 @@ def sealed_legal(game: State, seat: int) -> Legal:
 
 
 def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
-    game: State, chooser: Sequence[ChoiceAgent | None]
+    game: State, chooser: list[ChoiceAgent | None]
 ) -> Decisions:
     """Play ``game`` on, asking ``chooser[seat]`` (or, for ``None``, the caller: see
     the module docstring) at every decision, until the game is over."""
@@ -112,7 +111,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
     # (round_entries), the others (an amount is in them) one by one
     raw = game._raw
     tabled = 0  # (the round of the entries taken from round_entries: none yet)
-    plays, adds, by_card, names = rules.plays, rules.adds, rules.codec.codes, rules.codec.names
+    plays, adds, names = rules.plays, rules.adds, rules.codec.names
     companion_rule = rules.lead_requires_companion
     ending = rules.open_ending  # (who speaks next in an open auction)
     open_barred, once_barred = rules.open_auctioneer_barred, rules.once_auctioneer_barred
@@ -128,9 +127,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             codes = game.leadable(seat) if companion_rule else game.distinct[seat]
             agent = chooser[seat]
             if agent is None:
-                _, action = yield Legal(seat, tuple([plays[code] for code in codes]))
-                assert isinstance(action, Play)  # (apply checked it against the Legal)
-                code = by_card[action.card]
+                leads = tuple([plays[code] for code in codes])
+                _, action = yield Legal(seat, leads)
+                code = codes[leads.index(action)]  # (apply checked it is one of them)
             else:
                 code = codes[agent.pick(len(codes))]
             # the card leaves the hand (and the index of distinct cards) and opens a lot
@@ -173,8 +172,8 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if agent is None:
                     offer = tuple([adds[code] for code in companions])
                     _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
-                    if isinstance(action, Add):
-                        second = by_card[action.card]
+                    if isinstance(action, Add):  # (apply checked it is one of them)
+                        second = companions[offer.index(action)]
                 else:
                     index = agent.pick(len(companions) + (not must_add))
                     if index < len(companions):

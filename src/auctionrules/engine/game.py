@@ -29,7 +29,7 @@ from typing import Any, NoReturn
 from auctionrules.compiled import mypyc_attr, subclass_state
 from auctionrules.engine import setup
 from auctionrules.engine.actions import Action
-from auctionrules.engine.agents import Agent, by_choice
+from auctionrules.engine.agents import Agent, ChoiceAgent, by_choice
 from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import IllegalActionError, MalformedActionError, RulesError
@@ -91,9 +91,9 @@ class Game(ReadOut):
         self._pend: Any = None
         #: the legal moves of the seat asked last in a sealed auction
         self._legal: Legal | None = None
-        #: ``(None,) * players``: the choosers of the step API (every seat is asked by
+        #: ``[None] * players``: the choosers of the step API (every seat is asked by
         #: suspending the decisions generator)
-        self._nobody: tuple[None, ...] = (None,) * state.n
+        self._nobody: list[ChoiceAgent | None] = [None] * state.n
         #: the parts of views kept between decisions (see :mod:`.kept`)
         self._view_kept: Kept | None = None
 

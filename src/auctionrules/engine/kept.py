@@ -266,10 +266,12 @@ class Kept:
         self.own: list[OwnHand | None] = [None] * state.n
         self.screens: bool = state.rules.screens
         self.prices: bool = state.rules.public_prices
-        #: the cash tuple (replaced at every payment) that ``shown`` was made from, and
-        #: per seat (the spectator last) the cash it may see
-        self.cash: tuple[int, ...] | None = None
-        self.shown: list[tuple[int | None, ...] | None] = []
+        #: behind screens, per seat the cash it may see (its own), and the spectator's
+        self.nothing_shown: tuple[int | None, ...] = (None,) * state.n
+        self.shown: list[tuple[int | None, ...]] = [
+            tuple([-1 if other == seat else None for other in range(state.n)])
+            for seat in range(state.n)
+        ]  # (placeholders: cash is never negative, so the first view makes the real one)
         #: the limits of a lot where nobody said one
         self.no_limits: tuple[int | None, ...] = (None,) * state.n
 
@@ -320,23 +322,20 @@ def own_of(game: Game, seat: int) -> OwnHand:
 
 def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
     """The cash ``seat`` may see: all of it, or behind screens (until the game is over)
-    its own only, kept per seat until the next payment."""
+    its own only, kept per seat while its own cash stays the same (a sale changes
+    the buyer's and the payee's, not the others')."""
     state = game.state
     cash = state.cash  # (a tuple, replaced at every payment)
     kept = kept_of(game)
     if not kept.screens or state.outcome is not None:
         return cash
-    n = state.n
-    if kept.cash is not cash:  # (a payment since)
-        kept.cash = cash
-        kept.shown = [None] * (n + 1)
-    slot = n if seat is None else seat
-    shown = kept.shown[slot]
-    if shown is None:
-        hidden: list[int | None] = [None] * n
-        if seat is not None:
-            hidden[seat] = cash[seat]
-        shown = kept.shown[slot] = tuple(hidden)
+    if seat is None:
+        return kept.nothing_shown
+    shown = kept.shown[seat]
+    if shown[seat] != cash[seat]:
+        hidden: list[int | None] = [None] * state.n
+        hidden[seat] = cash[seat]
+        shown = kept.shown[seat] = tuple(hidden)
     return shown
 
 
