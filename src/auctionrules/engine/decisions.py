@@ -75,7 +75,7 @@ from auctionrules.engine.flow import (
     take_from_hand,
 )
 from auctionrules.engine.history import round_entries
-from auctionrules.engine.legal import Legal, top_of
+from auctionrules.engine.legal import Legal, place_of, top_of
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             if agent is None:
                 leads = tuple([plays[code] for code in codes])
                 _, action = yield Legal(seat, leads)
-                code = codes[leads.index(action)]  # (apply checked it is one of them)
+                code = codes[place_of(action, leads)]  # (apply checked it is one of them)
             else:
                 code = codes[agent.pick(len(codes))]
             # the card leaves the hand (and the index of distinct cards) and opens a lot
@@ -173,7 +173,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     offer = tuple([adds[code] for code in companions])
                     _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
                     if isinstance(action, Add):  # (apply checked it is one of them)
-                        second = companions[offer.index(action)]
+                        second = companions[place_of(action, offer)]
                 else:
                     index = agent.pick(len(companions) + (not must_add))
                     if index < len(companions):

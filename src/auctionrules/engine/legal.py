@@ -27,6 +27,18 @@ def top_of(lo: int, money: int, unit: int) -> int:
     return money - (money - lo) % unit
 
 
+def place_of(action: object, actions: tuple[Action, ...]) -> int:
+    """The index of ``action`` among ``actions``, or -1: the very object offered (an
+    agent usually returns one of them), else an equal one (as from parsed text)."""
+    for index, offered in enumerate(actions):
+        if offered is action:
+            return index
+    for index, offered in enumerate(actions):
+        if offered == action:
+            return index
+    return -1
+
+
 def in_span(amount: int, span: Span | None) -> bool:
     """Whether ``amount`` is one of the amounts of ``span`` (none if ``None``): the one
     writing of the range test."""
@@ -63,11 +75,7 @@ class Legal:
             return in_span(action.amount, self.price)
         if isinstance(action, Limit):
             return in_span(action.amount, self.limit)
-        actions = self.actions
-        for allowed in actions:  # an agent usually returns one of these very objects
-            if allowed is action:
-                return True
-        return action in actions
+        return place_of(action, self.actions) >= 0
 
     def __iter__(self) -> Iterator[Action]:
         """The discrete actions only (amounts are ranges)."""
