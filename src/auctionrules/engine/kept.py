@@ -111,11 +111,12 @@ class LotLaid:
     """What stands while a lot is under the hammer: its cards (codes), auction type
     (its index, :data:`~auctionrules.engine.cards.TYPE_INDEX`), leader, adder (``None``
     when nobody added a card) and auctioneer, and the same as the view's ``(name,
-    value)`` pairs (cards and type by name). Made once a lot and once more when a
-    double's second card joins it (the type, the adder and maybe the auctioneer change
-    with it); shared by every view of the lot meanwhile."""
+    value)`` pairs (:meth:`pairs`, cards and type by name: ``names`` are the cards'
+    names by code). Made once a lot and once more when a double's second card joins
+    it (the type, the adder and maybe the auctioneer change with it); shared by every
+    view of the lot meanwhile."""
 
-    __slots__ = ("adder", "auctioneer", "cards", "kind", "leader", "pairs")
+    __slots__ = ("adder", "auctioneer", "cards", "kind", "leader", "names")
 
     def __init__(  # noqa: PLR0917 - the lot's standing fields, in the view's order
         self,
@@ -124,27 +125,31 @@ class LotLaid:
         leader: int,
         adder: int | None,
         auctioneer: int,
-        pairs: tuple[tuple[str, Any], ...],
+        names: tuple[str, ...],
     ) -> None:
         self.cards = cards
         self.kind = kind
         self.leader = leader
         self.adder = adder
         self.auctioneer = auctioneer
-        self.pairs = pairs
+        self.names = names
+
+    def pairs(self) -> tuple[tuple[str, Any], ...]:
+        """The view's ``(name, value)`` pairs of these fields, in their order."""
+        names = self.names
+        return (
+            ("cards", tuple([names[code] for code in self.cards])),
+            ("type", AUCTION_TYPES[self.kind]),
+            ("leader", self.leader),
+            ("adder", self.adder),
+            ("auctioneer", self.auctioneer),
+        )
 
 
 def laid_of(lot: Lot, names: tuple[str, ...]) -> LotLaid:
     """The standing part of ``lot`` (``names``: every card's name by code)."""
-    cards = tuple(lot.cards)
     adder = None if lot.adder < 0 else lot.adder
-    return LotLaid(cards, lot.kind, lot.leader, adder, lot.auctioneer, (
-        ("cards", tuple([names[code] for code in cards])),
-        ("type", AUCTION_TYPES[lot.kind]),
-        ("leader", lot.leader),
-        ("adder", adder),
-        ("auctioneer", lot.auctioneer),
-    ))
+    return LotLaid(tuple(lot.cards), lot.kind, lot.leader, adder, lot.auctioneer, names)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -227,7 +232,7 @@ class LotPart:
     def pairs(self) -> tuple[tuple[str, Any], ...]:
         """The view's ``(name, value)`` pairs, in their documented order."""
         return (
-            *self.laid.pairs,
+            *self.laid.pairs(),
             ("high", self.high),
             ("bids", self.bids),
             ("high_bidder", self.high_bidder),
@@ -375,7 +380,7 @@ def lot_from_pairs(
     names, kind, leader, adder, auctioneer = [value for _, value in fixed]
     code = rules.codec.by_name
     cards = tuple([code[name] for name in names])
-    laid = LotLaid(cards, TYPE_INDEX[kind], leader, adder, auctioneer, fixed)
+    laid = LotLaid(cards, TYPE_INDEX[kind], leader, adder, auctioneer, rules.codec.names)
     return LotPart(laid, *progress)
 
 
