@@ -150,7 +150,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
             agent = chooser[seat]
             if agent is None:
                 _, action = yield Legal(seat, _FLIP_OR_PASS)
-                flip = isinstance(action, Flip)
+                flip = type(action) is Flip
             else:
                 flip = agent.pick(2) == 0
             flip_or_pass(game, seat, flip)
@@ -172,7 +172,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 if agent is None:
                     offer = tuple([adds[code] for code in companions])
                     _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
-                    if isinstance(action, Add):  # (apply checked it is one of them)
+                    if type(action) is Add:  # (apply checked it is one of them)
                         second = companions[place_of(action, offer)]
                 else:
                     index = agent.pick(len(companions) + (not must_add))
@@ -196,7 +196,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                     agent = chooser[seat]
                     if agent is None:
                         who, action = yield tuple([s for s in range(n) if sealed[s] is None])
-                        amount = action.amount if isinstance(action, Bid) else None
+                        amount = action.amount if type(action) is Bid else None
                     else:
                         who, money = seat, cash[seat]
                         if money >= lo:
@@ -222,7 +222,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 agent = chooser[seat]
                 if agent is None:
                     _, action = yield Legal(seat, (), price=span)
-                    assert isinstance(action, Price)  # (apply checked it against the Legal)
+                    assert type(action) is Price  # (apply checked it against the Legal)
                     price = action.amount
                 else:
                     price = agent.price(span)
@@ -235,7 +235,7 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                 agent = chooser[seat]
                 if agent is None:
                     _, action = yield Legal(seat, _BUY_OR_PASS if affords else _PASS_ONLY)
-                    buys = isinstance(action, Buy)
+                    buys = type(action) is Buy
                 elif affords:
                     buys = agent.pick(2) == 0
                 else:  # only pass is legal: asked as ChoiceAgent.act would ask
@@ -275,9 +275,9 @@ def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
                         else:
                             legal = Legal(seat, _PASS_ONLY)
                         _, action = yield legal
-                        if isinstance(action, Bid):
+                        if type(action) is Bid:
                             amount = action.amount
-                        elif isinstance(action, Limit):  # said once; the engine answers at once
+                        elif type(action) is Limit:  # said once; the engine answers at once
                             said = action.amount
                             if not limits:
                                 lot.limits = limits = [None] * n

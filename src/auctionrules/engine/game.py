@@ -241,9 +241,9 @@ class Game(ReadOut):
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now: one, or for a sealed auction every seat yet to bid."""
         pending = self._pend if self._flow is not None else self._pending()
-        if isinstance(pending, Legal):
+        if type(pending) is Legal:
             return self.state.alone[pending.seat]
-        return pending or ()
+        return pending or ()  # type: ignore[return-value]
 
     def legal(self, seat: int) -> Legal:
         """What ``seat`` may do now (empty if it is not their turn).
@@ -252,7 +252,7 @@ class Game(ReadOut):
         :meth:`apply` does to check an action) costs nothing.
         """
         pending = self._pend if self._flow is not None else self._pending()
-        if isinstance(pending, Legal):
+        if type(pending) is Legal:
             if pending.seat == seat:
                 return pending
         elif pending is not None and seat in pending:
@@ -278,7 +278,7 @@ class Game(ReadOut):
             action = Action.parse(action)
         pending = self._pend if self._flow is not None else self._pending()
         # (the usual loop: the one seat asked, a legal action)
-        if not isinstance(pending, Legal) or pending.seat != seat or action not in pending:
+        if type(pending) is not Legal or pending.seat != seat or action not in pending:
             if not isinstance(action, Action):
                 raise MalformedActionError(f"{action!r} is not an action")
             if seat is not None and not isinstance(seat, int):
@@ -300,7 +300,7 @@ class Game(ReadOut):
         explicit seat, without building the returned events: the fast path for
         agents and simulations. The events are still in :attr:`events`."""
         pending = self._pend if self._flow is not None else self._pending()
-        if not isinstance(pending, Legal) or pending.seat != seat:
+        if type(pending) is not Legal or pending.seat != seat:
             pending = self.legal(seat)  # empty for a seat that may not act
         if action not in pending:
             self._refuse(action, seat)
@@ -331,11 +331,11 @@ class Game(ReadOut):
         try:
             self._pend = pending = next(flow, None)
             while pending is not None:  # a seat whose agent is not a choice agent
-                if isinstance(pending, Legal):
+                if type(pending) is Legal:
                     legal: Legal = pending
                     seat = legal.seat
                 else:
-                    seat = pending[0]
+                    seat = pending[0]  # type: ignore[index]
                     legal = self.legal(seat)
                 action = agents[seat].act(self.view(seat), legal)
                 if action not in legal:

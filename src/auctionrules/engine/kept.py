@@ -289,11 +289,9 @@ def kept_of(game: Game) -> Kept:
     return kept
 
 
-def fresh(game: Game) -> Public:
+def fresh(kept: Kept, state: State) -> Public:
     """The public part, made again if something public may have changed since it was
     made."""
-    kept = kept_of(game)
-    state = game.state
     lot = state.lot
     # (while a lot is under the hammer, its number of cards; between lots, the history's)
     at = len(state._raw) if lot is None else len(lot.cards)
@@ -304,15 +302,8 @@ def fresh(game: Game) -> Public:
     return public
 
 
-def to_act_of(game: Game) -> tuple[int, ...]:
-    """Who acts: the decision the game waits for (as ``Game.to_act`` answers)."""
-    return game.to_act()
-
-
-def own_of(game: Game, seat: int) -> OwnHand:
+def own_of(kept: Kept, state: State, seat: int) -> OwnHand:
     """What is kept of the seat's hand, made again when the hand changed."""
-    kept = kept_of(game)
-    state = game.state
     cards = state.hands[seat]
     own = kept.own[seat]
     if own is not None and own.size == len(cards) and own.round == state.round:
@@ -325,13 +316,11 @@ def own_of(game: Game, seat: int) -> OwnHand:
     return own
 
 
-def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
+def cash_of(kept: Kept, state: State, seat: int | None) -> tuple[int | None, ...]:
     """The cash ``seat`` may see: all of it, or behind screens (until the game is over)
     its own only, kept per seat while its own cash stays the same (a sale changes
     the buyer's and the payee's, not the others')."""
-    state = game.state
     cash = state.cash  # (a tuple, replaced at every payment)
-    kept = kept_of(game)
     if not kept.screens or state.outcome is not None:
         return cash
     if seat is None:
@@ -347,11 +336,14 @@ def cash_of(game: Game, seat: int | None) -> tuple[int | None, ...]:
 def lot_of(game: Game, seat: int | None) -> LotPart | None:
     """The lot under the hammer as ``seat`` may see it (its own sealed bid only), or
     ``None`` between lots."""
-    state = game.state
+    return lot_part(kept_of(game), game.state, seat)
+
+
+def lot_part(kept: Kept, state: State, seat: int | None) -> LotPart | None:
+    """:func:`lot_of`, from the game's kept parts and state."""
     lot = state.lot
     if lot is None:
         return None
-    kept = kept_of(game)
     laid = kept.laid
     if laid is None or kept.laid_lot is not lot or kept.laid_size != len(lot.cards):
         laid = kept.laid = laid_of(lot, state._names)
@@ -419,6 +411,6 @@ def _immutable(value: Any) -> Any:
 
 
 __all__ = [
-    "PHASES", "Kept", "LotLaid", "LotPart", "OwnHand", "Public", "cash_of", "fresh", "laid_of",
-    "lot_of", "own_of",
+    "PHASES", "Kept", "LotLaid", "LotPart", "OwnHand", "Public", "cash_of", "fresh", "kept_of",
+    "laid_of", "lot_of", "lot_part", "own_of",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from auctionrules.compiled import mypyc_attr
-from auctionrules.engine.actions import Action, Bid, Limit, Price
+from auctionrules.engine.actions import Action, AmountAction, Bid, Limit, Price
 
 #: A range of amounts: ``(minimum, maximum, step)``.
 Span = tuple[int, int, int]
@@ -69,12 +69,15 @@ class Legal:
         self.limit = limit
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Bid):
-            return in_span(action.amount, self.bid)
-        if isinstance(action, Price):
-            return in_span(action.amount, self.price)
-        if isinstance(action, Limit):
-            return in_span(action.amount, self.limit)
+        if isinstance(action, AmountAction):  # (a bid, a price or a limit: a range)
+            kind = type(action)
+            span = (
+                self.bid if kind is Bid
+                else self.price if kind is Price
+                else self.limit if kind is Limit
+                else None
+            )
+            return in_span(action.amount, span)
         return place_of(action, self.actions) >= 0
 
     def __iter__(self) -> Iterator[Action]:

@@ -29,10 +29,10 @@ from auctionrules.engine.kept import (
     Public,
     cash_of,
     fresh,
+    kept_of,
     lot_from_pairs,
-    lot_of,
+    lot_part,
     own_of,
-    to_act_of,
 )
 
 if TYPE_CHECKING:
@@ -319,15 +319,17 @@ def from_values(values: tuple[Any, ...]) -> View:
 
 def make_view(game: Game, seat: int | None) -> View:
     """What ``seat`` may see (``None``: a spectator)."""
-    if seat is not None and not 0 <= seat < game.state.n:
-        raise IllegalActionError(f"no seat {seat} in a {game.state.n}-player game")
+    state = game.state
+    if seat is not None and not 0 <= seat < state.n:
+        raise IllegalActionError(f"no seat {seat} in a {state.n}-player game")
+    kept = kept_of(game)
     if seat is None:
         hand: tuple[int, ...] | None = None
         names: tuple[str, ...] | None = None
     else:
-        own = own_of(game, seat)
+        own = own_of(kept, state, seat)
         hand, names = own.codes, own.names
     return View(
-        seat, to_act_of(game), hand, names, cash_of(game, seat), lot_of(game, seat),
-        fresh(game),
+        seat, game.to_act(), hand, names, cash_of(kept, state, seat),
+        lot_part(kept, state, seat), fresh(kept, state),
     )
