@@ -194,6 +194,27 @@ class View:
         """The compiled rules (public: every player knows them)."""
         return self._public.rules
 
+    # --- the parts, cards as codes (for encoders) ----------------------------------------
+
+    @property
+    def public(self) -> Public:
+        """What every seat sees alike, cards as codes: one object shared by every view
+        made while nothing public changed, so what an encoder makes of it may be kept
+        by its identity (as ``envs/reader.py`` does)."""
+        return self._public
+
+    @property
+    def hand_codes(self) -> tuple[int, ...] | None:
+        """The seat's own card codes, sorted (``None`` for a spectator): the same tuple
+        while the hand is unchanged."""
+        return self._hand
+
+    @property
+    def lot_part(self) -> LotPart | None:
+        """The lot as the seat sees it (``None`` between lots): what :attr:`lot` gives as
+        pairs, as one value; its ``fixed`` pairs are one tuple while the lot stands."""
+        return self._lot
+
     # --- cards by name ------------------------------------------------------------------
 
     @property

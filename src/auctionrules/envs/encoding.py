@@ -25,7 +25,7 @@ observation layout is :attr:`Encoding.parts` (see :mod:`.reader`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +46,7 @@ from auctionrules.engine.actions import (
 )
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.errors import IllegalActionError
-from auctionrules.engine.rules import MOST_PAINTINGS
+from auctionrules.envs.reader import Masker
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class Encoding:
 
     Built once per environment; :meth:`mask`, :meth:`action` and :meth:`index`
     translate between the engine's moves and indices, :data:`parts` names the
-    slices of the observation vector that :func:`auctionrules.envs.reader.observe`
+    slices of the observation vector that :meth:`auctionrules.envs.reader.Reader.observe`
     fills.
     """
 
@@ -111,14 +111,13 @@ class Encoding:
         self.price = self.bid + buckets
         #: The number of actions.
         self.size = self.price + buckets
-        self._no_mask = np.zeros(self.size, dtype=np.int8).data
-        self._all_buckets = np.ones(buckets, dtype=np.int8).data
         #: Index of each shared discrete action instance (the engine's legal moves
         #: are these very objects), by ``id``.
         self._by_id: dict[int, int] = {id(PASS): self.pass_, id(BUY): self.buy, id(FLIP): self.flip}
         for code in range(kinds):
             self._by_id[id(rules.plays[code])] = code
             self._by_id[id(rules.adds[code])] = kinds + code
+        self._masker = Masker(self, self._by_id)
         #: ``(name, size)`` of each part of the observation, in order; per-seat parts
         #: are relative (the observing seat first, then its left neighbour, ...).
         self.parts: tuple[tuple[str, int], ...] = (
@@ -183,41 +182,16 @@ class Encoding:
 
     def mask_of(self, legal: Legal, out: Mask) -> Mask:
         """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
-        ``bid`` and ``price``; other kinds of move are not in the space)."""
-        w: Any = out.data  # (single writes cost a fifth of numpy's)
-        w[:] = self._no_mask
-        by_id = self._by_id
-        for action in legal.actions:
-            index = by_id.get(id(action))
-            if index is None:
-                index = self._index_or_none(action, legal)
-                if index is None:
-                    continue  # (a kind of move the encoding does not offer)
-            w[index] = 1
-        if legal.bid is not None:
-            self._fill_buckets(w, self.bid, legal.bid)
-        if legal.price is not None:
-            self._fill_buckets(w, self.price, legal.price)
-        return out
+        ``bid`` and ``price``; other kinds of move are not in the space). An amount
+        range marks the first bucket of each distinct amount (:mod:`.reader` writes it)."""
+        return self._masker.fill(legal, out)
 
-    def _index_or_none(self, action: Action, legal: Legal) -> int | None:
+    def index_or_none(self, action: Action, legal: Legal) -> int | None:
+        """The index of ``action`` (as :meth:`index`), or ``None`` where it has none."""
         try:
             return self.index(action, legal)
         except IllegalActionError:
             return None
-
-    def _fill_buckets(self, w: Any, start: int, span: tuple[int, int, int]) -> None:
-        lo, hi, step = span
-        steps, last = (hi - lo) // step, self.buckets - 1
-        if steps >= last:
-            w[start : start + self.buckets] = self._all_buckets
-            return
-        previous = -1
-        for b in range(self.buckets):
-            k = steps * b // last
-            if k != previous:
-                w[start + b] = 1
-                previous = k
 
     def legal_indices(self, game: Game, seat: int) -> list[int]:
         """The legal indices of ``seat``, ascending."""

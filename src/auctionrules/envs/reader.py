@@ -45,243 +45,244 @@ Per-seat parts are relative: the observing seat first, then the seat to its
 left, and so on (for a spectator's view, the seat named as the anchor). Counts
 are raw numbers of cards.
 
-What the view shares between two reads (the public part of a game standing
-still, a hand unchanged) is kept here by identity, so a step that changed little
-costs little: a kept value is a tuple the view gave, held until it is replaced.
+The view's parts are read as codes (:attr:`View.public <auctionrules.engine.View.public>`,
+:attr:`~auctionrules.engine.View.hand_codes`, :attr:`~auctionrules.engine.View.lot_part`),
+never by name. What the view shares between two reads is kept here by identity, so
+that a step that changed little costs little: for each observing seat, the vector
+of everything but the seat's own and the lot's progress (a *template*, made from
+the public part and the lot's standing pairs, kept while both are the same
+objects), each hand's counts and each shown cash. This module is compiled with the
+engine (``setup.py``): plain typed Python, no numpy of its own (it writes the
+arrays' memory through ``memoryview``).
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.engine.cards import artist_of
-from auctionrules.engine.rules import MOST_PAINTINGS
-from auctionrules.envs.encoding import Encoding, Vector
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
+    from auctionrules.engine.kept import LotPart, Public
+    from auctionrules.engine.legal import Legal
     from auctionrules.engine.views import View
+    from auctionrules.envs.encoding import Encoding, Mask, Vector
 
 #: The view's phases, in the order of the ``phase`` part.
-PHASE_NAMES = ("lead", "auction", "flip", "over")
+PHASE_NAMES: Final = ("lead", "auction", "flip", "over")
+
+
+def _floats(size: int) -> array[float]:
+    return array("f", bytes(4 * size))
 
 
 class Reader:
     """Writes views as observation vectors for one :class:`Encoding` (offsets read once)."""
 
-    __slots__ = (
-        "_adder",
-        "_artist_of",
-        "_artists",
-        "_auctioneer",
-        "_board",
-        "_board_of",
-        "_board_values",
-        "_cash",
-        "_code",
-        "_counts",
-        "_dummy",
-        "_hand",
-        "_hand_of",
-        "_hand_values",
-        "_high",
-        "_high_bidder",
-        "_kinds",
-        "_known",
-        "_leader",
-        "_lot_cards",
-        "_lot_type",
-        "_n",
-        "_ones",
-        "_own_sealed",
-        "_owned",
-        "_owned_of",
-        "_owned_values",
-        "_paintings",
-        "_phase",
-        "_phases",
-        "_price",
-        "_round",
-        "_rounds",
-        "_sales_of",
-        "_scale",
-        "_sealed",
-        "_sizes",
-        "_spent",
-        "_spent_paid",
-        "_spent_values",
-        "_table",
-        "_to_act",
-        "_types",
-        "_zeros",
-    )
-
     def __init__(self, enc: Encoding) -> None:
         rules = enc.rules
         off = enc.offsets
-        self._n = n = rules.players
-        self._artists = rules.artists
-        self._kinds = enc.kinds
-        self._scale = 1.0 / rules.starting_cash
-        by_name = rules.codec.by_name
-        self._code: dict[str, int] = dict(by_name)
-        self._artist_of: dict[str, int] = {name: artist_of(code) for name, code in by_name.items()}
-        self._types = {name: k for k, name in enumerate(AUCTION_TYPES)}
-        self._phases = {name: k for k, name in enumerate(PHASE_NAMES)}
-        self._hand = off["hand"]
-        self._sizes = off["hand_sizes"]
-        self._dummy = off["dummy_sizes"]
-        self._cash = off["cash"]
-        self._known = off["cash_known"]
-        self._spent = off["spent"]
-        self._board = off["board"]
-        self._counts = off["counts"]
-        self._owned = off["owned"]
-        self._table = off["table"]
-        self._lot_cards = off["lot_cards"]
-        self._lot_type = off["lot_type"]
-        self._leader = off["leader"]
-        self._adder = off["adder"]
-        self._auctioneer = off["auctioneer"]
-        self._high = off["high_bid"]
-        self._high_bidder = off["high_bidder"]
-        self._price = off["price"]
-        self._sealed = off["sealed_done"]
-        self._own_sealed = off["own_sealed_bid"]
-        self._to_act = off["to_act"]
-        self._phase = off["phase"]
-        self._round = off["round"]
-        self._paintings = off["paintings"] if rules.winner_tie_break == MOST_PAINTINGS else -1
-        self._rounds = rules.rounds
-        self._zeros = enc.new_observation().data
-        self._ones = array("f", [1.0] * n)
-        # the view's tuples last read, and what was made of them (by identity: a view
-        # shares its kept tuples while they hold, and a new tuple replaces a changed one)
+        self._n: int = rules.players
+        self._artists: int = rules.artists
+        self._kinds: int = enc.kinds
+        self._scale: float = 1.0 / rules.starting_cash
+        self._code: dict[str, int] = dict(rules.codec.by_name)
+        self._types: dict[str, int] = {name: k for k, name in enumerate(AUCTION_TYPES)}
+        self._phases: dict[str, int] = {name: k for k, name in enumerate(PHASE_NAMES)}
+        self._rounds: int = rules.rounds
+        self._hand: int = off["hand"]
+        self._sizes: int = off["hand_sizes"]
+        self._dummy: int = off["dummy_sizes"]
+        self._cash: int = off["cash"]
+        self._known: int = off["cash_known"]
+        self._spent: int = off["spent"]
+        self._board: int = off["board"]
+        self._counts: int = off["counts"]
+        self._owned: int = off["owned"]
+        self._table: int = off["table"]
+        self._lot_cards: int = off["lot_cards"]
+        self._lot_type: int = off["lot_type"]
+        self._leader: int = off["leader"]
+        self._adder: int = off["adder"]
+        self._auctioneer: int = off["auctioneer"]
+        self._high: int = off["high_bid"]
+        self._high_bidder: int = off["high_bidder"]
+        self._price: int = off["price"]
+        self._sealed: int = off["sealed_done"]
+        self._own_sealed: int = off["own_sealed_bid"]
+        self._to_act: int = off["to_act"]
+        self._phase: int = off["phase"]
+        self._round: int = off["round"]
+        self._paintings: int = off["paintings"] if rules.ties_by_paintings else -1
+        self._size: int = enc.obs_size
+        self._caches(self._n)
+
+    def _caches(self, n: int) -> None:
+        """What is made of the view's parts, empty."""
+        # per observing seat: the public part and the lot's standing pairs the template
+        # was made from (held, so that they are those very objects), and the template
+        self._made_public: list[object] = [None] * n
+        self._made_fixed: list[object] = [None] * n
+        self._templates: list[array[float]] = [_floats(self._size)] * n
+        # per seat: the hand codes last read and their counts; the cash tuple last shown
+        # to the seat and its two parts (cash, cash_known) in the seat's order
         self._hand_of: list[object] = [None] * n
-        self._hand_values: list[array[float]] = [array("f")] * n
+        self._hand_values: list[array[float]] = [_floats(self._kinds)] * n
+        self._cash_of: list[object] = [None] * n
+        self._cash_values: list[array[float]] = [_floats(n)] * n
+        self._known_values: list[array[float]] = [_floats(n)] * n
+        # shared by every seat: what was made of the board, the sales, the bought cards
         self._board_of: object = None
-        self._board_values = array("f")
-        self._sales_of: Any = None
+        self._board_values: array[float] = _floats(0)
+        self._sales_of: tuple[tuple[int, int, int], ...] | None = None
         self._spent_paid: list[int] = []
-        self._spent_values = array("f")
+        self._spent_values: array[float] = _floats(0)
         self._owned_of: object = None
-        self._owned_values = array("f")
+        self._owned_values: array[float] = _floats(0)
 
     def observe(self, view: View, out: Vector, anchor: int | None = None) -> Vector:
         """Write ``view`` into ``out`` and return it; per-seat parts start at the view's
         seat (a spectator's view: at ``anchor``, by default seat 0)."""
-        n, artists = self._n, self._artists
         seat = view.seat
         me = seat if seat is not None else (anchor or 0)
-        # (slices written from arrays, single entries through a memoryview: a fifth of
-        # numpy's cost per item)
-        w: Any = out.data
-        w[:] = self._zeros
+        public = view.public
+        part = view.lot_part
+        fixed: object = None if part is None else part.fixed
+        if self._made_public[me] is not public or self._made_fixed[me] is not fixed:
+            self._templates[me] = self._template(public, part, me)
+            self._made_public[me] = public
+            self._made_fixed[me] = fixed
+        w: Any = out.data  # (a memoryview: a slice or an item written in place)
+        w[:] = self._templates[me]
+        n = self._n
         if seat is not None:
             at = self._hand
-            w[at : at + self._kinds] = self._hand_counts(view.hand, me)
-        at = self._sizes
-        sizes = view.hand_sizes
-        w[at : at + n] = array("f", sizes[me:] + sizes[:me] if me else sizes)
-        dummies = view.dummy_sizes
-        if dummies:
-            at = self._dummy
-            w[at : at + len(dummies)] = array("f", dummies)
-        self._money(view.cash, me, w)
-        sales = view.sales
-        if sales:
-            at = self._spent
-            spent = self._spent_of(sales)
-            w[at : at + n] = spent[me : me + n]
-        at = self._board
-        w[at : at + artists * self._rounds] = self._board_row(view.board)
-        at = self._counts
-        w[at : at + artists] = array("f", view.counts)
-        at = self._owned
-        w[at : at + n * artists] = self._owned_counts(view.owned, me)
-        table = view.table
-        if table:
-            at, artist_of = self._table, self._artist_of
-            for name in table:
-                w[at + artist_of[name]] += 1.0
-        lot = view.lot
-        if lot is not None:
-            self._lot(dict(lot), me, w)
+            w[at : at + self._kinds] = self._hand_counts(view.hand_codes, seat)
+        cash = view.cash
+        if self._cash_of[me] is not cash:
+            self._shown(cash, me)
+        at = self._cash
+        w[at : at + n] = self._cash_values[me]
+        at = self._known
+        w[at : at + n] = self._known_values[me]
+        if part is not None:
+            self._progress(part, me, w)
         at = self._to_act
         for s in view.to_act:
             w[at + (s - me) % n] = 1.0
-        w[self._phase + self._phases[view.phase]] = 1.0
-        r = view.round - 1
-        w[self._round + (r if r < self._rounds else self._rounds - 1)] = 1.0
-        at = self._paintings
-        if at >= 0:
-            paintings = view.paintings
-            w[at : at + n] = array("f", paintings[me:] + paintings[:me])
         return out
 
-    def _money(self, cash: tuple[int | None, ...], me: int, w: Any) -> None:
-        """The cash the view shows (``None`` where hidden), from ``me`` on."""
-        n, scale = self._n, self._scale
-        if me:
-            cash = cash[me:] + cash[:me]
-        if None in cash:
-            at, known = self._cash, self._known
-            for k, money in enumerate(cash):
-                if money is not None:
-                    w[at + k] = money * scale
-                    w[known + k] = 1.0
-        else:
-            at = self._cash
-            w[at : at + n] = array("f", [money * scale for money in cash])  # type: ignore[operator]
-            at = self._known
-            w[at : at + n] = self._ones
+    # --- what a step writes ---------------------------------------------------------------
 
-    def _lot(self, lot: dict[str, Any], me: int, w: Any) -> None:
-        n, scale, code = self._n, self._scale, self._code
-        at = self._lot_cards
-        for name in lot["cards"]:
-            w[at + code[name]] += 1.0
-        w[self._lot_type + self._types[lot["type"]]] = 1.0
-        w[self._leader + (lot["leader"] - me) % n] = 1.0
-        adder = lot["adder"]
-        if adder is not None:
-            w[self._adder + (adder - me) % n] = 1.0
-        w[self._auctioneer + (lot["auctioneer"] - me) % n] = 1.0
-        w[self._high] = lot["high"] * scale
-        high_bidder = lot["high_bidder"]
+    def _progress(self, part: LotPart, me: int, w: Any) -> None:
+        """The lot's progress: the standing bid, its bidder, the price, the sealed bids."""
+        n, scale = self._n, self._scale
+        w[self._high] = part.high * scale
+        high_bidder = part.high_bidder
         if high_bidder is not None:
             w[self._high_bidder + (high_bidder - me) % n] = 1.0
-        price = lot["price"]
+        price = part.price
         if price:
             w[self._price] = price * scale
-        done = lot["sealed_done"]
+        done = part.sealed_done
         if done is not None:
             at = self._sealed
-            for s, given in enumerate(done):
-                if given:
+            for s in range(len(done)):
+                if done[s]:
                     w[at + (s - me) % n] = 1.0
-        own = lot["own_sealed_bid"]
+        own = part.own_bid
         if own:
             w[self._own_sealed] = own * scale
 
-    def _hand_counts(self, hand: Any, seat: int) -> array[float]:
+    def _hand_counts(self, hand: tuple[int, ...] | None, seat: int) -> array[float]:
         if self._hand_of[seat] is not hand:
-            counts = array("f", bytes(4 * self._kinds))
-            code = self._code
-            for name in hand:
-                counts[code[name]] += 1.0
-            self._hand_of[seat], self._hand_values[seat] = hand, counts
+            counts = _floats(self._kinds)
+            for code in hand or ():
+                counts[code] += 1.0
+            self._hand_of[seat] = hand
+            self._hand_values[seat] = counts
         return self._hand_values[seat]
 
-    def _board_row(self, board: Any) -> array[float]:
+    def _shown(self, cash: tuple[int | None, ...], me: int) -> None:
+        """The cash the view shows (``None`` where hidden) and where it is shown, from
+        ``me`` on."""
+        n, scale = self._n, self._scale
+        money = _floats(n)
+        known = _floats(n)
+        for k in range(n):
+            value = cash[(me + k) % n]
+            if value is not None:
+                money[k] = value * scale
+                known[k] = 1.0
+        self._cash_of[me] = cash
+        self._cash_values[me] = money
+        self._known_values[me] = known
+
+    # --- the template: what the public part and the lot's standing pairs show -------------
+
+    def _template(self, public: Public, part: LotPart | None, me: int) -> array[float]:
+        n, artists = self._n, self._artists
+        t = _floats(self._size)
+        at = self._sizes
+        sizes = public.hand_sizes
+        for k in range(n):
+            t[at + k] = sizes[(me + k) % n]
+        at = self._dummy
+        dummies = public.dummy_sizes
+        for k in range(len(dummies)):
+            t[at + k] = dummies[k]
+        sales = public.sales
+        if sales:
+            at = self._spent
+            t[at : at + n] = self._spent_of(sales)[me : me + n]
+        at = self._board
+        t[at : at + artists * self._rounds] = self._board_row(public.board)
+        at = self._counts
+        counts = public.counts
+        for k in range(artists):
+            t[at + k] = counts[k]
+        at = self._owned
+        start = me * artists
+        t[at : at + n * artists] = self._owned_counts(public.owned)[start : start + n * artists]
+        at = self._table
+        for code in public.table:
+            t[at + artist_of(code)] += 1.0
+        if part is not None:
+            self._standing(part.fixed, me, t)
+        t[self._phase + self._phases[public.phase]] = 1.0
+        r = public.round - 1
+        t[self._round + (r if r < self._rounds else self._rounds - 1)] = 1.0
+        at = self._paintings
+        if at >= 0:
+            paintings = public.paintings
+            for k in range(n):
+                t[at + k] = paintings[(me + k) % n]
+        return t
+
+    def _standing(self, fixed: tuple[tuple[str, Any], ...], me: int, t: array[float]) -> None:
+        """The lot's pairs that stand while it is under the hammer (cards, type, leader,
+        adder, auctioneer, in that order)."""
+        n, code = self._n, self._code
+        at = self._lot_cards
+        for name in fixed[0][1]:
+            t[at + code[name]] += 1.0
+        t[self._lot_type + self._types[fixed[1][1]]] = 1.0
+        t[self._leader + (fixed[2][1] - me) % n] = 1.0
+        adder = fixed[3][1]
+        if adder is not None:
+            t[self._adder + (adder - me) % n] = 1.0
+        t[self._auctioneer + (fixed[4][1] - me) % n] = 1.0
+
+    def _board_row(self, board: tuple[tuple[int, ...], ...]) -> array[float]:
         if self._board_of is not board:
             scale = self._scale
             self._board_of = board
             self._board_values = array("f", [v * scale for row in board for v in row])
         return self._board_values
 
-    def _spent_of(self, sales: Any) -> array[float]:
+    def _spent_of(self, sales: tuple[tuple[int, int, int], ...]) -> array[float]:
         """What each seat paid for lots, scaled, in seat order twice over (a seat's
         rotation is one slice). Sales only add up within a game: a record that starts
         with the one last read adds its new sales only."""
@@ -290,23 +291,75 @@ class Reader:
             return self._spent_values
         start = len(last) if last is not None and sales[: len(last)] == last else 0
         spent = self._spent_paid if start else [0] * self._n
-        for _, buyer, price in sales[start:]:
-            spent[buyer] += price
+        for sale in sales[start:]:
+            spent[sale[1]] += sale[2]
         scale = self._scale
-        self._sales_of, self._spent_paid = sales, spent
+        self._sales_of = sales
+        self._spent_paid = spent
         self._spent_values = array("f", [v * scale for v in spent] * 2)
         return self._spent_values
 
-    def _owned_counts(self, owned: Any, me: int) -> array[float]:
-        """The cards of each artist each seat bought this round, from ``me`` on. (The
-        view names the cards anew at each read: what was made is kept while the names
-        are equal.)"""
-        if self._owned_of != owned:
-            artists, artist_of = self._artists, self._artist_of
-            counts = array("f", bytes(4 * self._n * artists))
-            for s, cards in enumerate(owned):
-                for name in cards:
-                    counts[s * artists + artist_of[name]] += 1.0
-            self._owned_of, self._owned_values = owned, counts + counts
-        start = me * self._artists
-        return self._owned_values[start : start + self._n * self._artists]
+    def _owned_counts(self, owned: tuple[tuple[int, ...], ...]) -> array[float]:
+        """The cards of each artist each seat bought this round, in seat order twice
+        over (kept while the view's tuple is the same)."""
+        if self._owned_of is not owned:
+            artists = self._artists
+            counts = _floats(self._n * artists)
+            for s in range(len(owned)):
+                for code in owned[s]:
+                    counts[s * artists + artist_of(code)] += 1.0
+            self._owned_of = owned
+            self._owned_values = counts + counts
+        return self._owned_values
+
+
+class Masker:
+    """Writes a seat's legal moves as a mask for one :class:`Encoding` (see
+    :meth:`Encoding.mask_of <auctionrules.envs.encoding.Encoding.mask_of>`)."""
+
+    def __init__(self, enc: Encoding, by_id: dict[int, int]) -> None:
+        self._enc = enc
+        self._by_id = by_id
+        self._buckets: int = enc.buckets
+        self._bid: int = enc.bid
+        self._price: int = enc.price
+        self._none = array("b", bytes(enc.size))
+        self._all = array("b", b"\x01" * enc.buckets)
+
+    def fill(self, legal: Legal, out: Mask) -> Mask:
+        """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
+        ``bid`` and ``price``; other kinds of move are not in the space)."""
+        w: Any = out.data
+        w[:] = self._none
+        by_id = self._by_id
+        for action in legal.actions:
+            index = by_id.get(id(action), -1)
+            if index < 0:
+                found = self._enc.index_or_none(action, legal)
+                if found is None:
+                    continue  # (a kind of move the encoding does not offer)
+                index = found
+            w[index] = 1
+        bid = legal.bid
+        if bid is not None:
+            self._buckets_of(w, self._bid, bid)
+        price = legal.price
+        if price is not None:
+            self._buckets_of(w, self._price, price)
+        return out
+
+    def _buckets_of(self, w: Any, start: int, span: tuple[int, int, int]) -> None:
+        """The first bucket of each distinct amount of ``span`` (every bucket when the
+        range holds as many amounts)."""
+        lo, hi, step = span
+        buckets = self._buckets
+        steps, last = (hi - lo) // step, buckets - 1
+        if steps >= last:
+            w[start : start + buckets] = self._all
+            return
+        previous = -1
+        for b in range(buckets):
+            k = steps * b // last
+            if k != previous:
+                w[start + b] = 1
+                previous = k
