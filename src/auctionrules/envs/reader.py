@@ -117,6 +117,8 @@ class Reader:
         self._round: int = off["round"]
         self._paintings: int = off["paintings"] if rules.ties_by_paintings else -1
         self._size: int = enc.obs_size
+        # zeros to copy (a slice of an array is one copy; a new array from bytes, two calls)
+        self._zero: array[float] = _floats(self._size)
         self._caches(self._n)
 
     def _caches(self, n: int) -> None:
@@ -127,13 +129,18 @@ class Reader:
         self._made_fixed: list[object] = [None] * n
         self._templates: list[array[float]] = [_floats(self._size)] * n
         # per seat: the hand codes last read and their counts; the cash tuple last shown
-        # to the seat and its two parts (cash, cash_known) in the seat's order
+        # to the seat and its two parts (cash, cash_known) from the seat on
         self._hand_of: list[object] = [None] * n
         self._hand_values: list[array[float]] = [_floats(self._kinds)] * n
         self._cash_of: list[object] = [None] * n
         self._cash_values: list[array[float]] = [_floats(n)] * n
-        self._known_values: list[array[float]] = [_floats(n)] * n
-        # shared by every seat: what was made of the board, the sales, the bought cards
+        self._known_values: list[array[float]] = list(self._cash_values)
+        # shared by every seat: the public part last encoded, its encoding in seat order
+        # and its per-seat parts twice over; what was made of the board, the sales, the
+        # bought cards
+        self._base_of: object = None
+        self._base: array[float] = _floats(self._size)
+        self._rotated: tuple[array[float], ...] = ()
         self._board_of: object = None
         self._board_values: array[float] = _floats(0)
         self._sales_of: tuple[tuple[int, int, int], ...] | None = None
@@ -198,7 +205,7 @@ class Reader:
 
     def _hand_counts(self, hand: tuple[int, ...] | None, seat: int) -> array[float]:
         if self._hand_of[seat] is not hand:
-            counts = _floats(self._kinds)
+            counts = self._zero[: self._kinds]
             for code in hand or ():
                 counts[code] += 1.0
             self._hand_of[seat] = hand
@@ -209,8 +216,9 @@ class Reader:
         """The cash the view shows (``None`` where hidden) and where it is shown, from
         ``me`` on."""
         n, scale = self._n, self._scale
-        money = _floats(n)
-        known = _floats(n)
+        zero = self._zero
+        money = zero[:n]
+        known = zero[:n]
         for k in range(n):
             value = cash[(me + k) % n]
             if value is not None:
@@ -223,43 +231,70 @@ class Reader:
     # --- the template: what the public part and the lot's standing pairs show -------------
 
     def _template(self, public: Public, part: LotPart | None, me: int) -> array[float]:
+        """The public part as seat ``me`` sees it (its per-seat parts from ``me`` on) and
+        the lot's standing pairs, from the public part's encoding shared by every seat."""
+        if self._base_of is not public:
+            self._encode_public(public)
+        t = self._base[:]
+        if me:
+            n, artists = self._n, self._artists
+            rotated = self._rotated
+            at = self._sizes
+            t[at : at + n] = rotated[0][me : me + n]
+            if public.sales:
+                at = self._spent
+                t[at : at + n] = rotated[1][me : me + n]
+            at = self._owned
+            t[at : at + n * artists] = rotated[2][me * artists : (me + n) * artists]
+            at = self._paintings
+            if at >= 0:
+                t[at : at + n] = rotated[3][me : me + n]
+        if part is not None:
+            self._standing(part.fixed, me, t)
+        return t
+
+    def _encode_public(self, public: Public) -> None:
+        """The public part in seat order (``_base``), and its per-seat parts in seat order
+        twice over (``_rotated``: a seat's rotation is one slice)."""
         n, artists = self._n, self._artists
-        t = _floats(self._size)
+        t = self._zero[:]
+        sizes = self._zero[: 2 * n]
         at = self._sizes
-        sizes = public.hand_sizes
-        for k in range(n):
-            t[at + k] = sizes[(me + k) % n]
+        hand_sizes = public.hand_sizes
+        for s in range(n):
+            t[at + s] = sizes[s] = sizes[n + s] = hand_sizes[s]
         at = self._dummy
         dummies = public.dummy_sizes
         for k in range(len(dummies)):
             t[at + k] = dummies[k]
         sales = public.sales
-        if sales:
-            at = self._spent
-            t[at : at + n] = self._spent_of(sales)[me : me + n]
+        spent = self._spent_of(sales) if sales else self._zero[: 2 * n]
+        at = self._spent
+        t[at : at + n] = spent[:n]
         at = self._board
         t[at : at + artists * self._rounds] = self._board_row(public.board)
         at = self._counts
         counts = public.counts
         for k in range(artists):
             t[at + k] = counts[k]
+        owned = self._owned_counts(public.owned)
         at = self._owned
-        start = me * artists
-        t[at : at + n * artists] = self._owned_counts(public.owned)[start : start + n * artists]
+        t[at : at + n * artists] = owned[: n * artists]
         at = self._table
         for code in public.table:
             t[at + artist_of(code)] += 1.0
-        if part is not None:
-            self._standing(part.fixed, me, t)
         t[self._phase + self._phases[public.phase]] = 1.0
         r = public.round - 1
         t[self._round + (r if r < self._rounds else self._rounds - 1)] = 1.0
+        paintings = self._zero[: 2 * n]
         at = self._paintings
         if at >= 0:
-            paintings = public.paintings
-            for k in range(n):
-                t[at + k] = paintings[(me + k) % n]
-        return t
+            acquired = public.paintings
+            for s in range(n):
+                t[at + s] = paintings[s] = paintings[n + s] = acquired[s]
+        self._base_of = public
+        self._base = t
+        self._rotated = (sizes, spent, owned, paintings)
 
     def _standing(self, fixed: tuple[tuple[str, Any], ...], me: int, t: array[float]) -> None:
         """The lot's pairs that stand while it is under the hammer (cards, type, leader,
@@ -283,9 +318,9 @@ class Reader:
         return self._board_values
 
     def _spent_of(self, sales: tuple[tuple[int, int, int], ...]) -> array[float]:
-        """What each seat paid for lots, scaled, in seat order twice over (a seat's
-        rotation is one slice). Sales only add up within a game: a record that starts
-        with the one last read adds its new sales only."""
+        """What each seat paid for lots, scaled, in seat order twice over. Sales only add
+        up within a game: a record that starts with the one last read adds its new
+        sales only."""
         last = self._sales_of
         if last is sales or last == sales:
             return self._spent_values
@@ -304,7 +339,7 @@ class Reader:
         over (kept while the view's tuple is the same)."""
         if self._owned_of is not owned:
             artists = self._artists
-            counts = _floats(self._n * artists)
+            counts = self._zero[: self._n * artists]
             for s in range(len(owned)):
                 for code in owned[s]:
                     counts[s * artists + artist_of(code)] += 1.0
