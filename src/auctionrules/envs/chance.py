@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.game import Game
@@ -81,10 +82,20 @@ def deal_size(rules: Rules) -> int:
 
 def deal_outcomes(rules: Rules, drawn: list[int]) -> list[tuple[int, float]]:
     """The next card's kinds and their probabilities, after ``drawn``."""
-    left = Counter(rules.deck)
-    left.subtract(drawn)
+    left = list(_deck_counts(rules))
+    for code in drawn:
+        left[code] -= 1
     total = len(rules.deck) - len(drawn)
-    return [(code, count / total) for code, count in sorted(left.items()) if count > 0]
+    return [(code, count / total) for code, count in enumerate(left) if count > 0]
+
+
+@cache
+def _deck_counts(rules: Rules) -> tuple[int, ...]:
+    """How many cards of each kind the deck holds, by code."""
+    counts = [0] * (max(rules.deck, default=-1) + 1)
+    for code in rules.deck:
+        counts[code] += 1
+    return tuple(counts)
 
 
 def dealt_game(rules: Rules, drawn: list[int]) -> Game:

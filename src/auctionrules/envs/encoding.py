@@ -117,7 +117,8 @@ class Encoding:
         for code in range(kinds):
             self._by_id[id(rules.plays[code])] = code
             self._by_id[id(rules.adds[code])] = kinds + code
-        self._masker = Masker(self, self._by_id)
+        #: writes a seat's legal moves as a mask (:meth:`mask_of` is its ``fill``)
+        self.masker = Masker(self, self._by_id)
         #: ``(name, size)`` of each part of the observation, in order; per-seat parts
         #: are relative (the observing seat first, then its left neighbour, ...).
         self.parts: tuple[tuple[str, int], ...] = (
@@ -184,7 +185,7 @@ class Encoding:
         """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
         ``bid`` and ``price``; other kinds of move are not in the space). An amount
         range marks the first bucket of each distinct amount (:mod:`.reader` writes it)."""
-        return self._masker.fill(legal, out)
+        return self.masker.fill(legal, out)
 
     def index_or_none(self, action: Action, legal: Legal) -> int | None:
         """The index of ``action`` (as :meth:`index`), or ``None`` where it has none."""
@@ -195,7 +196,7 @@ class Encoding:
 
     def legal_indices(self, game: Game, seat: int) -> list[int]:
         """The legal indices of ``seat``, ascending."""
-        return np.flatnonzero(self.mask(game, seat, self.new_mask())).tolist()
+        return self.masker.indices(game.legal(seat))
 
     def action(self, legal: Legal, index: int) -> Action:
         """The engine action of ``index`` for a seat whose legal moves are ``legal``.

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from auctionrules.envs.openspiel import ModernArtState
     from auctionrules.envs.table import Table
 
+#: How many values of one entry :class:`VectorObserver` keeps written.
+_WRITTEN = 256
+
 #: The parts of the private-only observation, in order.
 PRIVATE_PARTS = ("hand", "cash", "own_sealed_bid")
 
@@ -50,7 +53,7 @@ class Record:
     its hand as each round's deal left it (from its view). Copied with its state;
     the texts, immutable, are shared."""
 
-    __slots__ = ("_lines", "_private", "_round", "_text", "_text_lines")
+    __slots__ = ("_lines", "_merged", "_private", "_round", "_text", "_text_lines")
 
     def __init__(self, game: Game | None) -> None:
         self._lines: list[str] = []
@@ -58,8 +61,12 @@ class Record:
         self._text_lines = 0
         self._round = 0
         self._private: list[list[tuple[int, str]]] = []
+        #: per seat, what :meth:`merged` made: its text, the public lines and the
+        #: private lines in it
+        self._merged: list[tuple[str, int, int]] = []
         if game is not None:
             self._private = [[] for _ in range(game.n)]
+            self._merged = [("", 0, 0)] * game.n
             self.update(game, game.events)
 
     def copy(self) -> Record:
@@ -69,6 +76,7 @@ class Record:
         twin._round = self._round
         twin._text, twin._text_lines = self._text, self._text_lines
         twin._private = [list(lines) for lines in self._private]
+        twin._merged = list(self._merged)
         return twin
 
     def update(self, game: Game, events: Iterable[Event]) -> None:
@@ -92,6 +100,7 @@ class Record:
             if other != seat:
                 hand = game.view(other).hand or ()
                 lines[:] = [(at, f"p{other} drawn hand: {' '.join(hand)}")]
+                self._merged[other] = ("", 0, 0)
 
     def public_text(self) -> str:
         """Every public event so far, a line each."""
@@ -107,17 +116,26 @@ class Record:
         return [line for _, line in self._private[seat]]
 
     def merged(self, seat: int) -> str:
-        """The public events with the seat's hands as dealt, in the order they came."""
-        parts: list[str] = []
-        lines, start = self._lines, 0
-        for at, line in self._private[seat]:
+        """The public events with the seat's hands as dealt, in the order they came
+        (made as far as it was made before, then the rest added: lines only ever come
+        after the ones there are)."""
+        private = self._private[seat]
+        if not private:
+            return self.public_text()
+        made = self._merged[seat]
+        lines = self._lines
+        if made[1] == len(lines) and made[2] == len(private):
+            return made[0]
+        parts: list[str] = [made[0]] if made[0] else []
+        start, done = made[1], made[2]
+        for at, line in private[done:]:
             parts.extend(lines[start:at])
             parts.append(line)
             start = at
-        if start == 0 and not parts:
-            return self.public_text()
         parts.extend(lines[start:])
-        return "\n".join(parts)
+        text = "\n".join(parts)
+        self._merged[seat] = (text, len(lines), len(private))
+        return text
 
 
 def make_observer(table: Table, iig_obs_type: Any) -> InfoStateObserver | VectorObserver:
@@ -139,11 +157,8 @@ def make_observer(table: Table, iig_obs_type: Any) -> InfoStateObserver | Vector
 
 
 def _own_sealed_bid(game: Game, seat: int) -> int | None:
-    lot = game.view(seat).lot
-    if lot is None:
-        return None
-    bid: int | None = dict(lot)["own_sealed_bid"]
-    return bid
+    lot = game.view(seat).lot_part
+    return None if lot is None else lot.own_bid
 
 
 class InfoStateObserver:
@@ -209,6 +224,9 @@ class VectorObserver:
             parts = self.dict
         #: each entry's label in the string: ``name:index``
         self._labels = [f"{name}:{i}" for name, part in parts.items() for i in range(part.size)]
+        #: per entry, the words of each value written so far (formatting a float costs
+        #: more than finding it again; at most :data:`_WRITTEN` values kept per entry)
+        self._written: list[dict[float, str]] = [{} for _ in self._labels]
         #: the position last observed (its token, held so that it is that very object)
         #: and each seat's tensor and string of it
         self._token: object = None
@@ -249,9 +267,17 @@ class VectorObserver:
         self.set_from(state, player)
         text = self._strings.get(player)
         if text is None:
-            tensor, labels = self.tensor, self._labels
+            tensor = self.tensor
             values = tensor.tolist()
-            text = self._strings[player] = " ".join(
-                [f"{labels[i]}={values[i]:g}" for i in np.flatnonzero(tensor).tolist()]
-            )
+            labels, written = self._labels, self._written
+            entries: list[str] = []
+            for i in np.flatnonzero(tensor).tolist():
+                value = values[i]
+                entry = written[i].get(value)
+                if entry is None:
+                    entry = f"{labels[i]}={value:g}"
+                    if len(written[i]) < _WRITTEN:
+                        written[i][value] = entry
+                entries.append(entry)
+            text = self._strings[player] = " ".join(entries)
         return text

@@ -35,6 +35,7 @@ from __future__ import annotations
 import io
 import pickle
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 import pyspiel
@@ -48,6 +49,10 @@ from auctionrules.envs.observers import Record, make_observer
 from auctionrules.envs.table import REWARDS, Table, final_rewards, most_money, table_for
 
 NAME = "python_modern_art"
+
+#: OpenSpiel's pseudo-players as ints (read once: a pybind enum is slow to compare)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 #: The defaults of the game's parameters.
 DEFAULTS: dict[str, Any] = {
@@ -168,7 +173,7 @@ class _Shared:
         #: whether the game and the record are this holder's alone (else copied first)
         self.owned = True
         #: who acts: a seat, chance or terminal (OpenSpiel asks often; kept by ``turn``)
-        self.player = int(pyspiel.PlayerId.CHANCE)
+        self.player = _CHANCE
         self.token = object()
         #: the legal indices at ``token`` (``None``: not asked yet)
         self.legal: list[int] | None = None
@@ -211,9 +216,9 @@ class _Shared:
         self.legal = None
         game = self.game
         if game is None or self.pending is not None:
-            self.player = int(pyspiel.PlayerId.CHANCE)
+            self.player = _CHANCE
         elif game.is_over:
-            self.player = int(pyspiel.PlayerId.TERMINAL)
+            self.player = _TERMINAL
         else:
             self.player = game.to_act()[0]
 
@@ -306,13 +311,10 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         shared = self._shared
-        if player == pyspiel.PlayerId.CHANCE:
-            names = shared.table.rules.codec.names
-            kinds = shared.table.encoding.kinds
-            if shared.game is None:
-                return f"deal {names[action]}"
-            return f"turn over {names[action % kinds]} from dummy hand {action // kinds}"
-        return shared.table.encoding.meaning(int(action))
+        decisions, deals, flips = action_texts(shared.table)
+        if player == _CHANCE:
+            return deals[action] if shared.game is None else flips[action]
+        return decisions[action]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -383,6 +385,22 @@ class _RulesOfTable(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Any:
         """The table's rules or ruleset."""
         return self._refs[pid]
+
+
+@cache
+def action_texts(table: Table) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What each index does, in words, made once per table (OpenSpiel asks for the
+    words of every legal move at every state): the decisions' (``Encoding.meaning``),
+    a card dealt's, a dummy card turned over's (``hand x kinds + kind``)."""
+    names = table.rules.codec.names
+    kinds = table.encoding.kinds
+    hands = max(table.rules.dummies, 1)
+    return (
+        tuple([table.encoding.meaning(index) for index in range(table.encoding.size)]),
+        tuple([f"deal {name}" for name in names]),
+        tuple([f"turn over {names[key % kinds]} from dummy hand {key // kinds}"
+               for key in range(hands * kinds)]),
+    )
 
 
 def _restore(table: Table, total: int, random_flips: bool, reward: str, data: bytes) -> _Shared:

@@ -366,14 +366,7 @@ class Masker:
         ``bid`` and ``price``; other kinds of move are not in the space)."""
         w: Any = out.data
         w[:] = self._none
-        by_id = self._by_id
-        for action in legal.actions:
-            index = by_id.get(id(action), -1)
-            if index < 0:
-                found = self._enc.index_or_none(action, legal)
-                if found is None:
-                    continue  # (a kind of move the encoding does not offer)
-                index = found
+        for index in self._discrete(legal):
             w[index] = 1
         bid = legal.bid
         if bid is not None:
@@ -383,18 +376,55 @@ class Masker:
             self._buckets_of(w, self._price, price)
         return out
 
+    def indices(self, legal: Legal) -> list[int]:
+        """The indices :meth:`fill` sets to 1, ascending."""
+        found = set(self._discrete(legal))
+        bid = legal.bid
+        if bid is not None:
+            start = self._bid
+            found.update([start + b for b in self._first_buckets(bid)])
+        price = legal.price
+        if price is not None:
+            start = self._price
+            found.update([start + b for b in self._first_buckets(price)])
+        return sorted(found)
+
+    def _discrete(self, legal: Legal) -> list[int]:
+        """The indices of ``legal``'s discrete moves (those the space has)."""
+        out: list[int] = []
+        by_id = self._by_id
+        for action in legal.actions:
+            index = by_id.get(id(action), -1)
+            if index < 0:
+                found = self._enc.index_or_none(action, legal)
+                if found is None:
+                    continue  # (a kind of move the encoding does not offer)
+                index = found
+            out.append(index)
+        return out
+
     def _buckets_of(self, w: Any, start: int, span: tuple[int, int, int]) -> None:
+        lo, hi, step = span
+        buckets = self._buckets
+        if (hi - lo) // step >= buckets - 1:
+            w[start : start + buckets] = self._all
+            return
+        for b in self._first_buckets(span):
+            w[start + b] = 1
+
+    def _first_buckets(self, span: tuple[int, int, int]) -> list[int]:
         """The first bucket of each distinct amount of ``span`` (every bucket when the
         range holds as many amounts)."""
         lo, hi, step = span
         buckets = self._buckets
         steps, last = (hi - lo) // step, buckets - 1
         if steps >= last:
-            w[start : start + buckets] = self._all
-            return
+            return list(range(buckets))
+        out: list[int] = []
         previous = -1
         for b in range(buckets):
             k = steps * b // last
             if k != previous:
-                w[start + b] = 1
+                out.append(b)
                 previous = k
+        return out

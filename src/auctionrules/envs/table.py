@@ -72,7 +72,7 @@ class Table:
         self.encoding = Encoding(self.rules, bid_buckets)
         self.reader = Reader(self.encoding)
         self._observe = self.reader.observe
-        self._mask = self.encoding.mask
+        self._fill = self.encoding.masker.fill
         self._action = self.encoding.action
         self._zeros = self.encoding.new_observation()
         self._no_mask = self.encoding.new_mask()
@@ -100,7 +100,7 @@ class Table:
 
     def mask(self, game: Game, seat: int) -> Mask:
         """A new legal-action mask of ``seat`` (all 0 when it is not their turn)."""
-        return self._mask(game, seat, self._no_mask.copy())
+        return self._fill(game.legal(seat), self._no_mask.copy())
 
     def no_mask(self) -> Mask:
         """A new mask with no legal move."""
