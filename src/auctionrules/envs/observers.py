@@ -170,12 +170,25 @@ class InfoStateObserver:
         self._public, self._private = public, private
         self.tensor = np.zeros(0, dtype=np.float32)
         self.dict: dict[str, np.ndarray] = {}
+        self._token: object = None
+        self._strings: dict[int, str] = {}
 
     def set_from(self, state: ModernArtState, player: int) -> None:
         """No tensor to fill."""
 
     def string_from(self, state: ModernArtState, player: int) -> str:
-        """See the module docstring."""
+        """See the module docstring. (Kept per seat while the position's token says it
+        is the same position, as :class:`VectorObserver` keeps its own.)"""
+        token = state._shared.token
+        if self._token is not token:
+            self._token = token
+            self._strings.clear()
+        text = self._strings.get(player)
+        if text is None:
+            text = self._strings[player] = self._string(state, player)
+        return text
+
+    def _string(self, state: ModernArtState, player: int) -> str:
         record, game = state.record, state.engine_game
         if record is None or game is None:
             if not self._private:
@@ -235,14 +248,15 @@ class VectorObserver:
 
     def set_from(self, state: ModernArtState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation."""
-        game = state.engine_game
+        shared = state._shared
+        game = shared.game
         if game is None:
             self.tensor.fill(0.0)
             return
         # (OpenSpiel asks for every seat's tensor and string of a state, and of its
         # copies, in turn: what was made is kept per seat while the position's token
         # says it is the same position)
-        token = state._shared.token
+        token = shared.token
         if self._token is not token:
             self._token = token
             self._tensors.clear()

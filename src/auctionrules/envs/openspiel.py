@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import io
 import pickle
+import weakref
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -144,19 +145,34 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         return make_observer(self.table, iig_obs_type)
 
 
+class _Position:
+    """A position of a game, by identity, and the move last made from it: the move,
+    the holder that made it (held weakly) and the position it led to."""
+
+    __slots__ = ("action", "after", "next")
+
+    def __init__(self) -> None:
+        self.action = -1
+        self.after: weakref.ref[_Shared] | None = None
+        self.next: _Position | None = None
+
+
 class _Shared:
     """Everything of one state but its OpenSpiel bookkeeping. pyspiel copies a Python
     state by deep-copying its attributes (for every state of a simulation, and again
     to check each move): a copy here shares the game and the record with the state
     it was made from, and whichever of them moves first takes its own copy
     (:meth:`Game.clone`, tens of microseconds), where a deep copy of the whole game
-    took seconds a game. ``token`` names the position: a new object at every move,
-    shared by copies that have not moved since, so what was computed for it (legal
-    moves here, observations in :mod:`.observers`) holds for all of them."""
+    took seconds a game. ``token`` names the position (a :class:`_Position`): a new
+    one at every move, shared by copies that have not moved since, so what was
+    computed for it (legal moves here, observations in :mod:`.observers`) holds for
+    all of them; and so does the move made from it: a copy that makes the move
+    another copy of the same position made takes that one's outcome (OpenSpiel
+    checks every move by making it on a copy too)."""
 
     __slots__ = (
-        "drawn", "game", "legal", "owned", "pending", "player", "random_flips", "record",
-        "reward", "table", "token", "total",
+        "__weakref__", "drawn", "game", "legal", "owned", "pending", "player",
+        "random_flips", "record", "reward", "table", "token", "total",
     )
 
     def __init__(self, game: ModernArtGame) -> None:
@@ -174,7 +190,7 @@ class _Shared:
         self.owned = True
         #: who acts: a seat, chance or terminal (OpenSpiel asks often; kept by ``turn``)
         self.player = _CHANCE
-        self.token = object()
+        self.token = _Position()
         #: the legal indices at ``token`` (``None``: not asked yet)
         self.legal: list[int] | None = None
 
@@ -212,7 +228,7 @@ class _Shared:
 
     def moved(self) -> None:
         """After any change: a new position, and who acts in it."""
-        self.token = object()
+        self.token = _Position()
         self.legal = None
         game = self.game
         if game is None or self.pending is not None:
@@ -221,6 +237,27 @@ class _Shared:
             self.player = _TERMINAL
         else:
             self.player = game.to_act()[0]
+
+    def made_before(self, action: int) -> bool:
+        """Take the outcome of ``action`` from a copy of this position that made it and
+        has not moved since, if there is one (both then share the game and the record,
+        copied by whichever moves first); whether there was."""
+        position = self.token
+        if position.action != action or position.after is None:
+            return False
+        source = position.after()
+        if source is None or source.token is not position.next:
+            return False
+        self.drawn = list(source.drawn)
+        self.game, self.record, self.pending = source.game, source.record, source.pending
+        source.owned = self.owned = False
+        self.player, self.token, self.legal = source.player, source.token, source.legal
+        return True
+
+    def remember(self, before: _Position, action: int) -> None:
+        """After making ``action`` from the position ``before``: tell the copies still
+        there where it leads (while this holder stays there)."""
+        before.action, before.after, before.next = action, weakref.ref(self), self.token
 
     def play(self, move: Action, seat: int) -> None:
         """Carry out a legal ``move``, or stop at the chance node of its random flip."""
@@ -282,8 +319,14 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _apply_action(self, action: int) -> None:
-        self._apply(int(action))
-        self._shared.moved()
+        shared = self._shared
+        action = int(action)
+        if shared.made_before(action):
+            return
+        before = shared.token
+        self._apply(action)
+        shared.moved()
+        shared.remember(before, action)
 
     def _apply(self, action: int) -> None:
         shared = self._shared
@@ -409,7 +452,7 @@ def _restore(table: Table, total: int, random_flips: bool, reward: str, data: by
         table, total, random_flips, reward)
     shared.drawn, shared.game, shared.pending, shared.record, shared.player = _RulesOfTable(
         data, table).load()
-    shared.owned, shared.token, shared.legal = True, object(), None
+    shared.owned, shared.token, shared.legal = True, _Position(), None
     if random_flips and shared.game is not None:
         shared.game.set_chance(chance.Draws())
     return shared
