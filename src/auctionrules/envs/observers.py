@@ -32,6 +32,7 @@ import numpy as np
 import pyspiel
 
 from auctionrules.envs.encoding import Vector
+from auctionrules.envs.reader import describe
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
     from auctionrules.engine.game import Game
     from auctionrules.envs.openspiel import ModernArtState
     from auctionrules.envs.table import Table
-
-#: How many values of one entry :class:`VectorObserver` keeps written.
-_WRITTEN = 256
 
 #: The parts of the private-only observation, in order.
 PRIVATE_PARTS = ("hand", "cash", "own_sealed_bid")
@@ -237,8 +235,7 @@ class VectorObserver:
             parts = self.dict
         #: each entry's label in the string: ``name:index``
         self._labels = [f"{name}:{i}" for name, part in parts.items() for i in range(part.size)]
-        #: per entry, the words of each value written so far (formatting a float costs
-        #: more than finding it again; at most :data:`_WRITTEN` values kept per entry)
+        #: per entry, the words of each value written so far (see :func:`.reader.describe`)
         self._written: list[dict[float, str]] = [{} for _ in self._labels]
         #: the position last observed (its token, held so that it is that very object)
         #: and each seat's tensor and string of it
@@ -281,17 +278,6 @@ class VectorObserver:
         self.set_from(state, player)
         text = self._strings.get(player)
         if text is None:
-            tensor = self.tensor
-            values = tensor.tolist()
-            labels, written = self._labels, self._written
-            entries: list[str] = []
-            for i in np.flatnonzero(tensor).tolist():
-                value = values[i]
-                entry = written[i].get(value)
-                if entry is None:
-                    entry = f"{labels[i]}={value:g}"
-                    if len(written[i]) < _WRITTEN:
-                        written[i][value] = entry
-                entries.append(entry)
-            text = self._strings[player] = " ".join(entries)
+            text = self._strings[player] = describe(self.tensor.tolist(), self._labels,
+                                                    self._written)
         return text

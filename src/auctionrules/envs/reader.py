@@ -47,8 +47,9 @@ are raw numbers of cards.
 
 The view's parts are read as codes (:attr:`View.public <auctionrules.engine.View.public>`,
 :attr:`~auctionrules.engine.View.hand_codes`, :attr:`~auctionrules.engine.View.lot_part`),
-never by name. What the view shares between two reads is kept here by identity, so
-that a step that changed little costs little: for each observing seat, the vector
+never by name. What the view shares between two reads is kept here (found by
+identity, else by value: a clone of a game makes its parts anew), so that a step
+that changed little costs little: for each observing seat, the vector
 of everything but the seat's own and the lot's progress (a *template*, made from
 the public part and the lot's standing pairs, kept while both are the same
 objects), each hand's counts and each shown cash. This module is compiled with the
@@ -70,12 +71,26 @@ if TYPE_CHECKING:
     from auctionrules.engine.views import View
     from auctionrules.envs.encoding import Encoding, Mask, Vector
 
+#: How many values of one entry :func:`describe` keeps written.
+WRITTEN: Final = 256
+
 #: The view's phases, in the order of the ``phase`` part.
 PHASE_NAMES: Final = ("lead", "auction", "flip", "over")
 
 
 def _floats(size: int) -> array[float]:
     return array("f", bytes(4 * size))
+
+
+def _same(made: Public | None, public: Public) -> bool:
+    """Whether what was made of ``made`` holds for ``public``: the same part, or an
+    equal one (a clone of a game, or a view made again, makes its parts anew)."""
+    return made is public or (made is not None and made.key() == public.key())
+
+
+def _equal(made: object, value: object) -> bool:
+    """Whether what was made of ``made`` holds for ``value`` (the same, or equal)."""
+    return made is value or made == value
 
 
 class Reader:
@@ -125,7 +140,7 @@ class Reader:
         """What is made of the view's parts, empty."""
         # per observing seat: the public part and the lot's standing pairs the template
         # was made from (held, so that they are those very objects), and the template
-        self._made_public: list[object] = [None] * n
+        self._made_public: list[Public | None] = [None] * n
         self._made_fixed: list[object] = [None] * n
         self._templates: list[array[float]] = [_floats(self._size)] * n
         # per seat: the hand codes last read and their counts; the cash tuple last shown
@@ -138,7 +153,7 @@ class Reader:
         # shared by every seat: the public part last encoded, its encoding in seat order
         # and its per-seat parts twice over; what was made of the board, the sales, the
         # bought cards
-        self._base_of: object = None
+        self._base_of: Public | None = None
         self._base: array[float] = _floats(self._size)
         self._rotated: tuple[array[float], ...] = ()
         self._board_of: object = None
@@ -157,10 +172,10 @@ class Reader:
         public = view.public
         part = view.lot_part
         fixed: object = None if part is None else part.fixed
-        if self._made_public[me] is not public or self._made_fixed[me] is not fixed:
+        if not _same(self._made_public[me], public) or not _equal(self._made_fixed[me], fixed):
             self._templates[me] = self._template(public, part, me)
-            self._made_public[me] = public
-            self._made_fixed[me] = fixed
+        self._made_public[me] = public  # (found by identity next time)
+        self._made_fixed[me] = fixed
         w: Any = out.data  # (a memoryview: a slice or an item written in place)
         w[:] = self._templates[me]
         n = self._n
@@ -168,7 +183,7 @@ class Reader:
             at = self._hand
             w[at : at + self._kinds] = self._hand_counts(view.hand_codes, seat)
         cash = view.cash
-        if self._cash_of[me] is not cash:
+        if not _equal(self._cash_of[me], cash):
             self._shown(cash, me)
         at = self._cash
         w[at : at + n] = self._cash_values[me]
@@ -204,7 +219,7 @@ class Reader:
             w[self._own_sealed] = own * scale
 
     def _hand_counts(self, hand: tuple[int, ...] | None, seat: int) -> array[float]:
-        if self._hand_of[seat] is not hand:
+        if not _equal(self._hand_of[seat], hand):
             counts = self._zero[: self._kinds]
             for code in hand or ():
                 counts[code] += 1.0
@@ -233,7 +248,7 @@ class Reader:
     def _template(self, public: Public, part: LotPart | None, me: int) -> array[float]:
         """The public part as seat ``me`` sees it (its per-seat parts from ``me`` on) and
         the lot's standing pairs, from the public part's encoding shared by every seat."""
-        if self._base_of is not public:
+        if not _same(self._base_of, public):
             self._encode_public(public)
         t = self._base[:]
         if me:
@@ -311,7 +326,7 @@ class Reader:
         t[self._auctioneer + (fixed[4][1] - me) % n] = 1.0
 
     def _board_row(self, board: tuple[tuple[int, ...], ...]) -> array[float]:
-        if self._board_of is not board:
+        if not _equal(self._board_of, board):
             scale = self._scale
             self._board_of = board
             self._board_values = array("f", [v * scale for row in board for v in row])
@@ -337,7 +352,7 @@ class Reader:
     def _owned_counts(self, owned: tuple[tuple[int, ...], ...]) -> array[float]:
         """The cards of each artist each seat bought this round, in seat order twice
         over (kept while the view's tuple is the same)."""
-        if self._owned_of is not owned:
+        if not _equal(self._owned_of, owned):
             artists = self._artists
             counts = self._zero[: self._n * artists]
             for s in range(len(owned)):
@@ -346,6 +361,25 @@ class Reader:
             self._owned_of = owned
             self._owned_values = counts + counts
         return self._owned_values
+
+
+def describe(values: list[float], labels: list[str], written: list[dict[float, str]]) -> str:
+    """The non-zero entries of an observation's ``values``, each as its label, ``=``
+    and its value (``name:index=value ...``). ``written`` keeps per entry the words
+    of each value written so far (formatting a number costs more than finding it
+    again), up to :data:`WRITTEN` values an entry."""
+    entries: list[str] = []
+    for i in range(len(values)):
+        value = values[i]
+        if value != 0.0:
+            known = written[i]
+            entry = known.get(value)
+            if entry is None:
+                entry = f"{labels[i]}={value:g}"
+                if len(known) < WRITTEN:
+                    known[value] = entry
+            entries.append(entry)
+    return " ".join(entries)
 
 
 class Masker:
