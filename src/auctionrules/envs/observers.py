@@ -237,6 +237,7 @@ class VectorObserver:
         self._labels = [f"{name}:{i}" for name, part in parts.items() for i in range(part.size)]
         #: per entry, the words of each value written so far (see :func:`.reader.describe`)
         self._written: list[dict[float, str]] = [{} for _ in self._labels]
+        self._numbers: dict[float, str] = {}
         #: the position last observed (its token, held so that it is that very object)
         #: and each seat's tensor and string of it
         self._token: object = None
@@ -279,5 +280,5 @@ class VectorObserver:
         text = self._strings.get(player)
         if text is None:
             text = self._strings[player] = describe(self.tensor.tolist(), self._labels,
-                                                    self._written)
+                                                    self._written, self._numbers)
         return text

@@ -131,6 +131,10 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         self.table = table
         self.deal_size = chance.deal_size(rules)
         self.reward_scheme = str(values["reward"])
+        #: what every state of the game starts from: the table, the deal's size, whether
+        #: dummy cards are turned over at random, the reward scheme
+        self.config: tuple[Table, int, bool, str] = (
+            table, self.deal_size, self.random_flips, self.reward_scheme)
 
     def new_initial_state(self) -> ModernArtState:
         """The chance node of the first card dealt."""
@@ -176,10 +180,9 @@ class _Shared:
     )
 
     def __init__(self, game: ModernArtGame) -> None:
-        self.table: Table = game.table
-        self.total: int = game.deal_size
-        self.random_flips: bool = game.random_flips
-        self.reward: str = game.reward_scheme
+        # (one attribute of the game read: OpenSpiel makes a new state for nearly
+        # every question it asks of a state's shape)
+        self.table, self.total, self.random_flips, self.reward = game.config
         #: the cards dealt so far, while dealing
         self.drawn: list[int] = []
         self.game: Game | None = None
@@ -307,7 +310,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         if legal is None:
             assert shared.game is not None
             legal = shared.legal = shared.table.encoding.legal_indices(shared.game, player)
-        return list(legal)
+        return legal  # (OpenSpiel copies it into a vector of its own)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card dealt, or the dummy card turned over, with probabilities."""

@@ -363,11 +363,15 @@ class Reader:
         return self._owned_values
 
 
-def describe(values: list[float], labels: list[str], written: list[dict[float, str]]) -> str:
+def describe(
+    values: list[float], labels: list[str], written: list[dict[float, str]],
+    numbers: dict[float, str],
+) -> str:
     """The non-zero entries of an observation's ``values``, each as its label, ``=``
-    and its value (``name:index=value ...``). ``written`` keeps per entry the words
-    of each value written so far (formatting a number costs more than finding it
-    again), up to :data:`WRITTEN` values an entry."""
+    and its value (``name:index=value ...``). Formatting a number costs more than
+    finding it again: ``written`` keeps per entry its words for each value written so
+    far, ``numbers`` each value's digits (up to :data:`WRITTEN` values an entry, and
+    ``WRITTEN`` times as many numbers)."""
     entries: list[str] = []
     for i in range(len(values)):
         value = values[i]
@@ -375,7 +379,12 @@ def describe(values: list[float], labels: list[str], written: list[dict[float, s
             known = written[i]
             entry = known.get(value)
             if entry is None:
-                entry = f"{labels[i]}={value:g}"
+                digits = numbers.get(value)
+                if digits is None:
+                    digits = f"{value:g}"
+                    if len(numbers) < WRITTEN * WRITTEN:
+                        numbers[value] = digits
+                entry = labels[i] + "=" + digits
                 if len(known) < WRITTEN:
                     known[value] = entry
             entries.append(entry)
