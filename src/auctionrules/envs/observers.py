@@ -238,6 +238,8 @@ class VectorObserver:
         #: per entry, the words of each value written so far (see :func:`.reader.describe`)
         self._written: list[dict[float, str]] = [{} for _ in self._labels]
         self._numbers: dict[float, str] = {}
+        #: per seat, the values last described and their words
+        self._last: dict[int, tuple[list[float], list[str]]] = {}
         #: the position last observed (its token, held so that it is that very object)
         #: and each seat's tensor and string of it
         self._token: object = None
@@ -279,6 +281,9 @@ class VectorObserver:
         self.set_from(state, player)
         text = self._strings.get(player)
         if text is None:
-            text = self._strings[player] = describe(self.tensor.tolist(), self._labels,
-                                                    self._written, self._numbers)
+            last = self._last.get(player)
+            if last is None:
+                last = self._last[player] = ([0.0] * len(self._labels), [""] * len(self._labels))
+            text = self._strings[player] = describe(
+                self.tensor.tolist(), self._labels, self._written, self._numbers, *last)
         return text

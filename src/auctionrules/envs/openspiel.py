@@ -135,6 +135,9 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         #: dummy cards are turned over at random, the reward scheme
         self.config: tuple[Table, int, bool, str] = (
             table, self.deal_size, self.random_flips, self.reward_scheme)
+        #: the start of every game, shared by new states until they move
+        self.start = _Shared(self)
+        self.start.initial = True
 
     def new_initial_state(self) -> ModernArtState:
         """The chance node of the first card dealt."""
@@ -175,7 +178,7 @@ class _Shared:
     checks every move by making it on a copy too)."""
 
     __slots__ = (
-        "__weakref__", "drawn", "game", "legal", "owned", "pending", "player",
+        "__weakref__", "drawn", "game", "initial", "legal", "owned", "pending", "player",
         "random_flips", "record", "reward", "table", "token", "total",
     )
 
@@ -196,16 +199,27 @@ class _Shared:
         self.token = _Position()
         #: the legal indices at ``token`` (``None``: not asked yet)
         self.legal: list[int] | None = None
+        #: whether this is the game's start, shared by new states (never changed: a
+        #: state copies it before its first move)
+        self.initial = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self if self.initial else self.twin()
+
+    def twin(self) -> _Shared:
+        """A holder of the same position, sharing the game and the record with this one
+        (whichever moves first copies them)."""
         twin = _Shared.__new__(_Shared)
         twin.table, twin.total = self.table, self.total
         twin.random_flips, twin.reward = self.random_flips, self.reward
         twin.drawn = list(self.drawn)
         twin.game, twin.record = self.game, self.record
-        self.owned = twin.owned = False
+        if self.game is not None:
+            self.owned = False
+        twin.owned = self.owned
         twin.pending = self.pending  # (immutable)
         twin.player, twin.token, twin.legal = self.player, self.token, self.legal
+        twin.initial = False
         return twin
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -286,7 +300,9 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ModernArtGame) -> None:
         super().__init__(game)
-        self._shared = _Shared(game)
+        # (every new state starts from the game's one start, copied at its first move:
+        # OpenSpiel makes a new state for nearly every question of a state's shape)
+        self._shared = game.start
 
     @property
     def engine_game(self) -> Game | None:
@@ -323,6 +339,8 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         shared = self._shared
+        if shared.initial:
+            shared = self._shared = shared.twin()
         action = int(action)
         if shared.made_before(action):
             return
@@ -455,7 +473,7 @@ def _restore(table: Table, total: int, random_flips: bool, reward: str, data: by
         table, total, random_flips, reward)
     shared.drawn, shared.game, shared.pending, shared.record, shared.player = _RulesOfTable(
         data, table).load()
-    shared.owned, shared.token, shared.legal = True, _Position(), None
+    shared.owned, shared.token, shared.legal, shared.initial = True, _Position(), None, False
     if random_flips and shared.game is not None:
         shared.game.set_chance(chance.Draws())
     return shared

@@ -363,19 +363,25 @@ class Reader:
         return self._owned_values
 
 
-def describe(
+def describe(  # noqa: PLR0917 - the values, their labels and three kinds of memory
     values: list[float], labels: list[str], written: list[dict[float, str]],
-    numbers: dict[float, str],
+    numbers: dict[float, str], last: list[float], last_words: list[str],
 ) -> str:
     """The non-zero entries of an observation's ``values``, each as its label, ``=``
-    and its value (``name:index=value ...``). Formatting a number costs more than
-    finding it again: ``written`` keeps per entry its words for each value written so
-    far, ``numbers`` each value's digits (up to :data:`WRITTEN` values an entry, and
-    ``WRITTEN`` times as many numbers)."""
+    and its value (``name:index=value ...``).
+
+    Formatting a number costs more than finding it again: ``last`` and
+    ``last_words`` hold the values last described for the same seat and their
+    words (updated here; most entries are as they were), ``written`` keeps per
+    entry its words for each value written so far, ``numbers`` each value's digits
+    (up to :data:`WRITTEN` values an entry, and ``WRITTEN`` times as many numbers)."""
     entries: list[str] = []
     for i in range(len(values)):
         value = values[i]
         if value != 0.0:
+            if value == last[i]:
+                entries.append(last_words[i])
+                continue
             known = written[i]
             entry = known.get(value)
             if entry is None:
@@ -387,6 +393,8 @@ def describe(
                 entry = labels[i] + "=" + digits
                 if len(known) < WRITTEN:
                     known[value] = entry
+            last[i] = value
+            last_words[i] = entry
             entries.append(entry)
     return " ".join(entries)
 
