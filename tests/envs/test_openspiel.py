@@ -316,3 +316,29 @@ def test_the_information_state_recalls_each_deal() -> None:
     text = state.information_state_string(0)
     assert "p0 round 1 hand:" in text and "p0 round 2 hand:" in text
     assert text.index("p0 round 1 hand:") < text.index("p0 round 2 hand:")
+
+
+def test_observations_kept_for_a_position_are_those_of_that_position() -> None:
+    """The observers keep what they made for a position (OpenSpiel asks again for
+    every copy of it): a state being dealt, asked after a played one, is all zeros,
+    and a copy that made the same move as another reads the same observations."""
+    game = load("hig-1992-en", 4)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    played = [state.observation_string(seat) for seat in range(4)]
+    assert all(played)
+    dealing = game.new_initial_state()
+    assert [dealing.observation_string(seat) for seat in range(4)] == [""] * 4
+    assert not np.any(dealing.observation_tensor(0))
+    move = state.legal_actions()[0]
+    twin = state.clone()
+    state.apply_action(move)
+    after = [(state.observation_string(s), state.information_state_string(s)) for s in range(4)]
+    twin.apply_action(move)
+    assert [(twin.observation_string(s), twin.information_state_string(s))
+            for s in range(4)] == after
+    other = game.deserialize_state(state.serialize())
+    assert [(other.observation_string(s), other.information_state_string(s))
+            for s in range(4)] == after

@@ -154,8 +154,8 @@ def make_observer(table: Table, iig_obs_type: Any) -> InfoStateObserver | Vector
     return VectorObserver(table, public, private)
 
 
-def _own_sealed_bid(game: Game, seat: int) -> int | None:
-    lot = game.view(seat).lot_part
+def _own_sealed_bid(state: ModernArtState, seat: int) -> int | None:
+    lot = state.seat_view(seat).lot_part
     return None if lot is None else lot.own_bid
 
 
@@ -203,7 +203,7 @@ class InfoStateObserver:
             return ""
         head = f"p{player}" if self._private else "public"
         if self._private:
-            own = _own_sealed_bid(game, player)
+            own = _own_sealed_bid(state, player)
             if own is not None:
                 head += f" sealed bid: {own}"
         return f"{head}\n{body}"
@@ -266,10 +266,10 @@ class VectorObserver:
             self.tensor[:] = kept
             return
         if self._public:
-            view = game.view(player) if self._private else game.public_view()
+            view = state.seat_view(player if self._private else None)
             self._reader.observe(view, self._full, anchor=player)
         elif self._private:
-            self._reader.observe(game.view(player), self._full)
+            self._reader.observe(state.seat_view(player), self._full)
             full = self._full_parts
             self.dict["hand"][:] = full["hand"]
             self.dict["cash"][0] = full["cash"][0]
@@ -277,13 +277,19 @@ class VectorObserver:
         self._tensors[player] = self.tensor.copy()
 
     def string_from(self, state: ModernArtState, player: int) -> str:
-        """The non-zero entries of each part, by name: ``name:index=value ...``."""
+        """The non-zero entries of each part, by name: ``name:index=value ...`` (empty
+        while the cards are being dealt: the observation is all zeros)."""
+        shared = state._shared
+        if shared.game is None:
+            return ""
+        if self._token is shared.token:
+            text = self._strings.get(player)
+            if text is not None:
+                return text
         self.set_from(state, player)
-        text = self._strings.get(player)
-        if text is None:
-            last = self._last.get(player)
-            if last is None:
-                last = self._last[player] = ([0.0] * len(self._labels), [""] * len(self._labels))
-            text = self._strings[player] = describe(
-                self.tensor.tolist(), self._labels, self._written, self._numbers, *last)
+        last = self._last.get(player)
+        if last is None:
+            last = self._last[player] = ([0.0] * len(self._labels), [""] * len(self._labels))
+        text = self._strings[player] = describe(
+            self.tensor.tolist(), self._labels, self._written, self._numbers, *last)
         return text

@@ -44,6 +44,7 @@ import pyspiel
 from auctionrules.engine.actions import Action
 from auctionrules.engine.events import Event
 from auctionrules.engine.game import Game
+from auctionrules.engine.views import View
 from auctionrules.envs import chance
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
 from auctionrules.envs.observers import Record, make_observer
@@ -153,15 +154,18 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Position:
-    """A position of a game, by identity, and the move last made from it: the move,
-    the holder that made it (held weakly) and the position it led to."""
+    """A position of a game, by identity: the views of it made so far (every observer
+    asks for them), and the move last made from it: the move, the holder that made
+    it (held weakly) and the position it led to."""
 
-    __slots__ = ("action", "after", "next")
+    __slots__ = ("action", "after", "next", "views")
 
     def __init__(self) -> None:
         self.action = -1
         self.after: weakref.ref[_Shared] | None = None
         self.next: _Position | None = None
+        #: the views of the position made so far, by seat (``None``: the spectator's)
+        self.views: dict[int | None, View] = {}
 
 
 class _Shared:
@@ -313,6 +317,18 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
     def record(self) -> Record | None:
         """What each seat has seen so far (``None`` while dealing; :mod:`.observers`)."""
         return self._shared.record
+
+    def seat_view(self, seat: int | None) -> View:
+        """What ``seat`` sees of this position (``None``: a spectator): the game's view
+        (:meth:`Game.view`, :meth:`Game.public_view`), made once per position."""
+        shared = self._shared
+        views = shared.token.views
+        view = views.get(seat)
+        if view is None:
+            game = shared.game
+            assert game is not None, "no view while the cards are being dealt"
+            view = views[seat] = game.view(seat) if seat is not None else game.public_view()
+        return view
 
     def current_player(self) -> int:
         """The seat to act (the lowest one during a sealed auction), chance or terminal."""
