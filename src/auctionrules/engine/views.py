@@ -209,12 +209,6 @@ class View:
         while the hand is unchanged."""
         return self._hand
 
-    @property
-    def lot_part(self) -> LotPart | None:
-        """The lot as the seat sees it (``None`` between lots): what :attr:`lot` gives as
-        pairs, as one value; its ``fixed`` pairs are one tuple while the lot stands."""
-        return self._lot
-
     # --- cards by name ------------------------------------------------------------------
 
     @property

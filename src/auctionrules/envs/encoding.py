@@ -46,6 +46,7 @@ from auctionrules.engine.actions import (
 )
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.errors import IllegalActionError
+from auctionrules.engine.rules import MOST_PAINTINGS
 from auctionrules.envs.reader import Masker
 from auctionrules.model import AUCTION_TYPES
 

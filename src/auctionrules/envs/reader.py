@@ -51,8 +51,8 @@ never by name. What the view shares between two reads is kept here (found by
 identity, else by value: a clone of a game makes its parts anew), so that a step
 that changed little costs little: for each observing seat, the vector
 of everything but the seat's own and the lot's progress (a *template*, made from
-the public part and the lot's standing pairs, kept while both are the same
-objects), each hand's counts and each shown cash. This module is compiled with the
+the public part and what stands of the lot, ``LotPart.laid``, kept while both
+hold), each hand's counts and each shown cash. This module is compiled with the
 engine (``setup.py``): plain typed Python, no numpy of its own (it writes the
 arrays' memory through ``memoryview``).
 """
@@ -63,10 +63,10 @@ from array import array
 from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.engine.cards import artist_of
-from auctionrules.model import AUCTION_TYPES
+from auctionrules.engine.rules import MOST_PAINTINGS
 
 if TYPE_CHECKING:
-    from auctionrules.engine.kept import LotPart, Public
+    from auctionrules.engine.kept import LotLaid, LotPart, Public
     from auctionrules.engine.legal import Legal
     from auctionrules.engine.views import View
     from auctionrules.envs.encoding import Encoding, Mask, Vector
@@ -88,6 +88,16 @@ def _same(made: Public | None, public: Public) -> bool:
     return made is public or (made is not None and made.key() == public.key())
 
 
+def _same_laid(made: LotLaid | None, laid: LotLaid | None) -> bool:
+    """Whether what was made of ``made`` holds for ``laid`` (the same, or equal)."""
+    if made is laid:
+        return True
+    if made is None or laid is None:
+        return False
+    return (made.cards == laid.cards and made.kind == laid.kind and made.leader == laid.leader
+            and made.adder == laid.adder and made.auctioneer == laid.auctioneer)
+
+
 def _equal(made: object, value: object) -> bool:
     """Whether what was made of ``made`` holds for ``value`` (the same, or equal)."""
     return made is value or made == value
@@ -103,8 +113,6 @@ class Reader:
         self._artists: int = rules.artists
         self._kinds: int = enc.kinds
         self._scale: float = 1.0 / rules.starting_cash
-        self._code: dict[str, int] = dict(rules.codec.by_name)
-        self._types: dict[str, int] = {name: k for k, name in enumerate(AUCTION_TYPES)}
         self._phases: dict[str, int] = {name: k for k, name in enumerate(PHASE_NAMES)}
         self._rounds: int = rules.rounds
         self._hand: int = off["hand"]
@@ -130,7 +138,8 @@ class Reader:
         self._to_act: int = off["to_act"]
         self._phase: int = off["phase"]
         self._round: int = off["round"]
-        self._paintings: int = off["paintings"] if rules.ties_by_paintings else -1
+        self._paintings: int = (
+            off["paintings"] if rules.winner_tie_break == MOST_PAINTINGS else -1)
         self._size: int = enc.obs_size
         # zeros to copy (a slice of an array is one copy; a new array from bytes, two calls)
         self._zero: array[float] = _floats(self._size)
@@ -138,10 +147,10 @@ class Reader:
 
     def _caches(self, n: int) -> None:
         """What is made of the view's parts, empty."""
-        # per observing seat: the public part and the lot's standing pairs the template
+        # per observing seat: the public part and what stands of the lot the template
         # was made from (held, so that they are those very objects), and the template
         self._made_public: list[Public | None] = [None] * n
-        self._made_fixed: list[object] = [None] * n
+        self._made_laid: list[LotLaid | None] = [None] * n
         self._templates: list[array[float]] = [_floats(self._size)] * n
         # per seat: the hand codes last read and their counts; the cash tuple last shown
         # to the seat and its two parts (cash, cash_known) from the seat on
@@ -171,11 +180,11 @@ class Reader:
         me = seat if seat is not None else (anchor or 0)
         public = view.public
         part = view.lot_part
-        fixed: object = None if part is None else part.fixed
-        if not _same(self._made_public[me], public) or not _equal(self._made_fixed[me], fixed):
+        laid = None if part is None else part.laid
+        if not _same(self._made_public[me], public) or not _same_laid(self._made_laid[me], laid):
             self._templates[me] = self._template(public, part, me)
         self._made_public[me] = public  # (found by identity next time)
-        self._made_fixed[me] = fixed
+        self._made_laid[me] = laid
         w: Any = out.data  # (a memoryview: a slice or an item written in place)
         w[:] = self._templates[me]
         n = self._n
@@ -243,11 +252,11 @@ class Reader:
         self._cash_values[me] = money
         self._known_values[me] = known
 
-    # --- the template: what the public part and the lot's standing pairs show -------------
+    # --- the template: what the public part and what stands of the lot show --------------
 
     def _template(self, public: Public, part: LotPart | None, me: int) -> array[float]:
         """The public part as seat ``me`` sees it (its per-seat parts from ``me`` on) and
-        the lot's standing pairs, from the public part's encoding shared by every seat."""
+        what stands of the lot, from the public part's encoding shared by every seat."""
         if not _same(self._base_of, public):
             self._encode_public(public)
         t = self._base[:]
@@ -265,7 +274,7 @@ class Reader:
             if at >= 0:
                 t[at : at + n] = rotated[3][me : me + n]
         if part is not None:
-            self._standing(part.fixed, me, t)
+            self._standing(part.laid, me, t)
         return t
 
     def _encode_public(self, public: Public) -> None:
@@ -311,19 +320,19 @@ class Reader:
         self._base = t
         self._rotated = (sizes, spent, owned, paintings)
 
-    def _standing(self, fixed: tuple[tuple[str, Any], ...], me: int, t: array[float]) -> None:
-        """The lot's pairs that stand while it is under the hammer (cards, type, leader,
-        adder, auctioneer, in that order)."""
-        n, code = self._n, self._code
+    def _standing(self, laid: LotLaid, me: int, t: array[float]) -> None:
+        """What stands while the lot is under the hammer: its cards, auction type,
+        leader, adder, auctioneer."""
+        n = self._n
         at = self._lot_cards
-        for name in fixed[0][1]:
-            t[at + code[name]] += 1.0
-        t[self._lot_type + self._types[fixed[1][1]]] = 1.0
-        t[self._leader + (fixed[2][1] - me) % n] = 1.0
-        adder = fixed[3][1]
+        for code in laid.cards:
+            t[at + code] += 1.0
+        t[self._lot_type + laid.kind] = 1.0
+        t[self._leader + (laid.leader - me) % n] = 1.0
+        adder = laid.adder
         if adder is not None:
             t[self._adder + (adder - me) % n] = 1.0
-        t[self._auctioneer + (fixed[4][1] - me) % n] = 1.0
+        t[self._auctioneer + (laid.auctioneer - me) % n] = 1.0
 
     def _board_row(self, board: tuple[tuple[int, ...], ...]) -> array[float]:
         if not _equal(self._board_of, board):
