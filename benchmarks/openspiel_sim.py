@@ -8,13 +8,21 @@ at 4 players and ``hig-1992-fr`` with the mystery hand at 3 (random dummy
 cards), and for scale on OpenSpiel's own ``python_kuhn_poker``; prints games/s
 and milliseconds a game, per second of process CPU time (the machine may be
 busy), best of ``--repeats`` runs. Needs the ``rl`` extra.
+
+The last row is pyspiel's own cost, the floor under any Python game of this
+shape: a game whose every method does nothing, with as many players, chance
+nodes and decisions a game as the first case's random games (their mean over
+ten), its observation as long, and states that copy themselves for nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
+from typing import Any
 
+import numpy as np
 import pyspiel
 from open_spiel.python.games import kuhn_poker  # noqa: F401 - registers python_kuhn_poker
 
@@ -33,6 +41,120 @@ def best_rate(game: pyspiel.Game, games: int, repeats: int) -> float:
     return best
 
 
+def shape_of(game: Any, games: int = 10) -> tuple[int, int, int, int]:
+    """Players, chance nodes and decisions a game (means over ``games`` random games),
+    and the observation's length."""
+    rng = random.Random(0)
+    chances = decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                chances += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return (game.num_players(), chances // games, decisions // games,
+            game.observation_tensor_size())
+
+
+#: The no-op game's shape: players, chance nodes, decisions, observation length.
+_SHAPE = [4, 68, 250, 156]
+_OUTCOMES, _MOVES = [(0, 0.5), (1, 0.5)], [0, 1, 2, 3, 4, 5]
+
+
+class _Step:
+    """Where a no-op game stands (immutable: copies share it)."""
+
+    __slots__ = ("k",)
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Step:
+        return self
+
+
+class _NoopState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: pyspiel.Game) -> None:
+        super().__init__(game)
+        self.at = _Step(0)
+
+    def current_player(self) -> int:
+        players, chances, decisions, _ = _SHAPE
+        k = self.at.k
+        return -1 if k < chances else (-4 if k >= chances + decisions else k % players)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return _MOVES
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _OUTCOMES
+
+    def _apply_action(self, action: int) -> None:
+        self.at = _Step(self.at.k + 1)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(action)
+
+    def is_terminal(self) -> bool:
+        return self.at.k >= _SHAPE[1] + _SHAPE[2]
+
+    def returns(self) -> list[float]:
+        return [0.0] * _SHAPE[0]
+
+    def __str__(self) -> str:
+        return ""
+
+
+class _NoopObserver:
+    def __init__(self) -> None:
+        self.tensor = np.zeros(_SHAPE[3], np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: _NoopState, player: int) -> None:
+        """Nothing to write."""
+
+    def string_from(self, state: _NoopState, player: int) -> str:
+        return ""
+
+
+class _NoopGame(pyspiel.Game):  # type: ignore[misc]
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        players, _, decisions, _ = _SHAPE
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(_MOVES), max_chance_outcomes=len(_OUTCOMES),
+            num_players=players, min_utility=-1.0, max_utility=1.0, utility_sum=None,
+            max_game_length=decisions)
+        super().__init__(_NOOP_TYPE, info, params or {})
+
+    def new_initial_state(self) -> _NoopState:
+        return _NoopState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _NoopObserver:
+        return _NoopObserver()
+
+
+_NOOP_TYPE = pyspiel.GameType(
+    short_name="python_noop_shape", long_name="no-op game of a given shape",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=5, min_num_players=2,
+    provides_information_state_string=True, provides_information_state_tensor=False,
+    provides_observation_string=True, provides_observation_tensor=True,
+    parameter_specification={})
+pyspiel.register_game(_NOOP_TYPE, _NoopGame)
+
+
+def noop_game(players: int, chances: int, decisions: int, size: int) -> pyspiel.Game:
+    """The no-op game of that shape (the floor)."""
+    _SHAPE[:] = [players, chances, decisions, size]
+    return pyspiel.load_game("python_noop_shape")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print games/s for each case."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -46,6 +168,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{name:36s} {rate:9.2f} {1000 / rate:9.1f}")
     rate = best_rate(pyspiel.load_game("python_kuhn_poker"), 50 * args.games, args.repeats)
     print(f"{'python_kuhn_poker (OpenSpiel)':36s} {rate:9.2f} {1000 / rate:9.1f}")
+    players, chances, decisions, size = shape_of(load(*CASES[0][:2], CASES[0][2]))
+    rate = best_rate(noop_game(players, chances, decisions, size), args.games, args.repeats)
+    name = f"no-op game ({chances} chance + {decisions} moves)"
+    print(f"{name:36s} {rate:9.2f} {1000 / rate:9.1f}")
 
 
 if __name__ == "__main__":
