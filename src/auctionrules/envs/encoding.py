@@ -41,13 +41,11 @@ from auctionrules.engine.actions import (
     Flip,
     Pass,
     Play,
-    bid_of,
-    price_of,
 )
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.rules import MOST_PAINTINGS
-from auctionrules.envs.reader import Masker
+from auctionrules.envs.reader import Masker, bucket_amount
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
@@ -55,17 +53,13 @@ if TYPE_CHECKING:
     from auctionrules.engine.legal import Legal
     from auctionrules.engine.rules import Rules
 
+__all__ = ["DEFAULT_BUCKETS", "Encoding", "Mask", "Vector", "bucket_amount", "bucket_of"]
+
 #: The default number of amount buckets.
 DEFAULT_BUCKETS = 12
 
 Mask = npt.NDArray[np.int8]
 Vector = npt.NDArray[np.float32]
-
-
-def bucket_amount(bucket: int, buckets: int, span: tuple[int, int, int]) -> int:
-    """The amount of ``bucket`` (``0 .. buckets-1``) in the legal ``span`` (min, max, step)."""
-    lo, hi, step = span
-    return lo + ((hi - lo) // step * bucket // (buckets - 1)) * step
 
 
 def bucket_of(amount: int, buckets: int, span: tuple[int, int, int]) -> int:
@@ -204,32 +198,9 @@ class Encoding:
 
         Raises :class:`IllegalActionError` when the index names no legal move
         (an amount bucket without a legal range, a card kind not in hand...).
+        (:meth:`Masker.action <auctionrules.envs.reader.Masker.action>` decodes it.)
         """
-        index = int(index)
-        rules = self.rules
-        if 0 <= index < self.add:
-            action: Action = rules.plays[index]
-        elif index < self.pass_:
-            action = rules.adds[index - self.add]
-        elif index == self.pass_:
-            action = PASS
-        elif index == self.buy:
-            action = BUY
-        elif index == self.flip:
-            action = FLIP
-        elif self.bid <= index < self.price:
-            if legal.bid is None:
-                raise IllegalActionError(f"action {index} (bid bucket): no bid is legal now")
-            action = bid_of(bucket_amount(index - self.bid, self.buckets, legal.bid))
-        elif self.price <= index < self.size:
-            if legal.price is None:
-                raise IllegalActionError(f"action {index} (price bucket): no price is legal now")
-            action = price_of(bucket_amount(index - self.price, self.buckets, legal.price))
-        else:
-            raise IllegalActionError(f"action {index} is not in 0..{self.size - 1}")
-        if action not in legal:
-            raise IllegalActionError(f"action {index} ({action}) is not legal now: {legal!r}")
-        return action
+        return self.masker.action(legal, int(index))
 
     def index(self, action: Action, legal: Legal) -> int:
         """The index of an engine action; an amount maps to its nearest bucket of the

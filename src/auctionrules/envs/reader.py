@@ -62,7 +62,9 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any, Final
 
+from auctionrules.engine.actions import BUY, FLIP, PASS, Action, bid_of, price_of
 from auctionrules.engine.cards import artist_of
+from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.rules import MOST_PAINTINGS
 
 if TYPE_CHECKING:
@@ -408,9 +410,17 @@ def describe(  # noqa: PLR0917 - the values, their labels and three kinds of mem
     return " ".join(entries)
 
 
+def bucket_amount(bucket: int, buckets: int, span: tuple[int, int, int]) -> int:
+    """The amount of ``bucket`` (``0 .. buckets-1``) in the legal ``span`` (min, max, step)."""
+    lo, hi, step = span
+    return lo + ((hi - lo) // step * bucket // (buckets - 1)) * step
+
+
 class Masker:
-    """Writes a seat's legal moves as a mask for one :class:`Encoding` (see
-    :meth:`Encoding.mask_of <auctionrules.envs.encoding.Encoding.mask_of>`)."""
+    """Writes a seat's legal moves as a mask, and reads an index back as a move, for
+    one :class:`Encoding` (see :meth:`Encoding.mask_of
+    <auctionrules.envs.encoding.Encoding.mask_of>` and :meth:`Encoding.action
+    <auctionrules.envs.encoding.Encoding.action>`)."""
 
     def __init__(self, enc: Encoding, by_id: dict[int, int]) -> None:
         self._enc = enc
@@ -418,8 +428,44 @@ class Masker:
         self._buckets: int = enc.buckets
         self._bid: int = enc.bid
         self._price: int = enc.price
+        self._add: int = enc.add
+        self._pass: int = enc.pass_
+        self._buy: int = enc.buy
+        self._flip: int = enc.flip
+        self._size: int = enc.size
+        self._plays: tuple[Action, ...] = tuple(enc.rules.plays)
+        self._adds: tuple[Action, ...] = tuple(enc.rules.adds)
         self._none = array("b", bytes(enc.size))
         self._all = array("b", b"\x01" * enc.buckets)
+
+    def action(self, legal: Legal, index: int) -> Action:
+        """The engine action of ``index`` for a seat whose legal moves are ``legal``
+        (:class:`IllegalActionError` when it names no legal move)."""
+        if 0 <= index < self._add:
+            action = self._plays[index]
+        elif index < self._pass:
+            action = self._adds[index - self._add]
+        elif index == self._pass:
+            action = PASS
+        elif index == self._buy:
+            action = BUY
+        elif index == self._flip:
+            action = FLIP
+        elif self._bid <= index < self._price:
+            bid = legal.bid
+            if bid is None:
+                raise IllegalActionError(f"action {index} (bid bucket): no bid is legal now")
+            action = bid_of(bucket_amount(index - self._bid, self._buckets, bid))
+        elif self._price <= index < self._size:
+            price = legal.price
+            if price is None:
+                raise IllegalActionError(f"action {index} (price bucket): no price is legal now")
+            action = price_of(bucket_amount(index - self._price, self._buckets, price))
+        else:
+            raise IllegalActionError(f"action {index} is not in 0..{self._size - 1}")
+        if action not in legal:
+            raise IllegalActionError(f"action {index} ({action}) is not legal now: {legal!r}")
+        return action
 
     def fill(self, legal: Legal, out: Mask) -> Mask:
         """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
