@@ -342,3 +342,8 @@ def test_observations_kept_for_a_position_are_those_of_that_position() -> None:
     other = game.deserialize_state(state.serialize())
     assert [(other.observation_string(s), other.information_state_string(s))
             for s in range(4)] == after
+
+
+def test_the_pseudo_players_are_pyspiels() -> None:
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel.CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel.TERMINAL

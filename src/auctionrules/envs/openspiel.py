@@ -52,9 +52,10 @@ from auctionrules.envs.table import REWARDS, Table, final_rewards, most_money, t
 
 NAME = "python_modern_art"
 
-#: OpenSpiel's pseudo-players as ints (read once: a pybind enum is slow to compare)
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: OpenSpiel's pseudo-players ``PlayerId.CHANCE`` and ``PlayerId.TERMINAL`` as ints (a
+#: pybind enum is slow to compare; tests/envs/test_openspiel.py holds them to pyspiel's)
+CHANCE = -1
+TERMINAL = -4
 
 #: The defaults of the game's parameters.
 DEFAULTS: dict[str, Any] = {
@@ -199,7 +200,7 @@ class _Shared:
         #: whether the game and the record are this holder's alone (else copied first)
         self.owned = True
         #: who acts: a seat, chance or terminal (OpenSpiel asks often; kept by ``turn``)
-        self.player = _CHANCE
+        self.player = CHANCE
         self.token = _Position()
         #: the legal indices at ``token`` (``None``: not asked yet)
         self.legal: list[int] | None = None
@@ -253,9 +254,9 @@ class _Shared:
         self.legal = None
         game = self.game
         if game is None or self.pending is not None:
-            self.player = _CHANCE
+            self.player = CHANCE
         elif game.is_over:
-            self.player = _TERMINAL
+            self.player = TERMINAL
         else:
             self.player = game.to_act()[0]
 
@@ -392,7 +393,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         shared = self._shared
         decisions, deals, flips = action_texts(shared.table)
-        if player == _CHANCE:
+        if player == CHANCE:
             return deals[action] if shared.game is None else flips[action]
         return decisions[action]
 
