@@ -94,16 +94,15 @@ class Public:
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class OwnHand:
     """What is kept of one seat's hand: the round and size it was made at (within a
-    round a hand only shrinks, so both say whether it still holds), its sorted codes
-    and their names."""
+    round a hand only shrinks, so both say whether it still holds) and its sorted
+    codes (a view names them when read)."""
 
-    __slots__ = ("codes", "names", "round", "size")
+    __slots__ = ("codes", "round", "size")
 
-    def __init__(self, round: int, size: int, codes: tuple[int, ...], names: tuple[str, ...]):
+    def __init__(self, round: int, size: int, codes: tuple[int, ...]):
         self.round = round
         self.size = size
         self.codes = codes
-        self.names = names
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -308,11 +307,7 @@ def own_of(kept: Kept, state: State, seat: int) -> OwnHand:
     own = kept.own[seat]
     if own is not None and own.size == len(cards) and own.round == state.round:
         return own
-    codes = tuple(sorted(cards))
-    names = state._names
-    own = kept.own[seat] = OwnHand(
-        state.round, len(cards), codes, tuple([names[c] for c in codes])
-    )
+    own = kept.own[seat] = OwnHand(state.round, len(cards), tuple(sorted(cards)))
     return own
 
 

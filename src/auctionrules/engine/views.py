@@ -83,15 +83,14 @@ class View:
     Every value is immutable (tuples, never lists), so a view hashes.
     """
 
-    __slots__ = ("_hand", "_lot", "_names", "_public", "cash", "seat", "to_act")
+    __slots__ = ("_hand", "_lot", "_public", "cash", "seat", "to_act")
 
     #: the seat (``None``: a spectator)
     seat: int | None
     #: the seats that must act now
     to_act: tuple[int, ...]
-    #: the seat's sorted card codes and their names (``None`` for a spectator)
+    #: the seat's sorted card codes (``None`` for a spectator)
     _hand: tuple[int, ...] | None
-    _names: tuple[str, ...] | None
     #: the cash the seat may see (``None`` where hidden)
     cash: tuple[int | None, ...]
     #: the lot under the hammer as the seat may see it, or ``None`` between lots
@@ -104,7 +103,6 @@ class View:
         seat: int | None,
         to_act: tuple[int, ...],
         hand: tuple[int, ...] | None,
-        names: tuple[str, ...] | None,
         cash: tuple[int | None, ...],
         lot: LotPart | None,
         public: Public,
@@ -112,7 +110,6 @@ class View:
         self.seat = seat
         self.to_act = to_act
         self._hand = hand
-        self._names = names
         self.cash = cash
         self._lot = lot
         self._public = public
@@ -214,7 +211,11 @@ class View:
     @property
     def hand(self) -> tuple[str, ...] | None:
         """The seat's own cards, sorted (``None`` for a spectator)."""
-        return self._names
+        hand = self._hand
+        if hand is None:
+            return None
+        names = self.rules.codec.names
+        return tuple([names[code] for code in hand])
 
     @property
     def owned(self) -> tuple[tuple[str, ...], ...]:
@@ -328,8 +329,7 @@ def from_values(values: tuple[Any, ...]) -> View:
     """The view of these values, in the order of :data:`FIELDS` (cards as codes)."""
     seat, to_act, hand, cash, lot = values[:_OWN]
     public = Public(*values[_OWN:])
-    names = None if hand is None else tuple([public.rules.codec.names[c] for c in hand])
-    return View(seat, to_act, hand, names, cash, lot_from_pairs(lot, public.rules), public)
+    return View(seat, to_act, hand, cash, lot_from_pairs(lot, public.rules), public)
 
 
 def make_view(game: Game, seat: int | None) -> View:
@@ -338,13 +338,8 @@ def make_view(game: Game, seat: int | None) -> View:
     if seat is not None and not 0 <= seat < state.n:
         raise IllegalActionError(f"no seat {seat} in a {state.n}-player game")
     kept = kept_of(game)
-    if seat is None:
-        hand: tuple[int, ...] | None = None
-        names: tuple[str, ...] | None = None
-    else:
-        own = own_of(kept, state, seat)
-        hand, names = own.codes, own.names
+    hand = None if seat is None else own_of(kept, state, seat).codes
     return View(
-        seat, game.to_act(), hand, names, cash_of(kept, state, seat),
+        seat, game.to_act(), hand, cash_of(kept, state, seat),
         lot_part(kept, state, seat), fresh(kept, state),
     )
