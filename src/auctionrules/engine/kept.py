@@ -10,8 +10,12 @@ by as many views as it can be:
   keyed by the lot and its number of cards; between lots, by the history's
   length (every entry then changes something public). What changes once a round
   (the board, the discard, the outcome) is kept while its own key holds.
-* each hand's sorted cards (:class:`OwnHand`), made again when the hand changed;
-* the cash each seat may see behind screens, made again at every payment.
+* each hand's sorted cards (:class:`OwnHand`, codes: a view names them when
+  read), made again when the hand changed;
+* the cash each seat may see behind screens, made again when its own cash
+  changed;
+* what stands of the lot under the hammer (:class:`LotLaid`), made again when a
+  card joins it; the lot's progress (:class:`LotPart`) is copied into each view.
 
 Every part is an immutable value, so views share them and never change.
 """
