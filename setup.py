@@ -60,6 +60,7 @@ COMPILED = (
     "auctionrules/engine/scoring.py",
     "auctionrules/engine/state.py",
     "auctionrules/engine/views.py",
+    "auctionrules/envs/masker.py",
     "auctionrules/envs/reader.py",
 )
 

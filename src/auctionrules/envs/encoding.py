@@ -45,7 +45,7 @@ from auctionrules.engine.actions import (
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.rules import MOST_PAINTINGS
-from auctionrules.envs.reader import Masker, bucket_amount
+from auctionrules.envs.masker import Masker, bucket_amount
 from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ class Encoding:
     def mask_of(self, legal: Legal, out: Mask) -> Mask:
         """Fill ``out`` with 1 at each index of a move in ``legal`` (its ``actions``,
         ``bid`` and ``price``; other kinds of move are not in the space). An amount
-        range marks the first bucket of each distinct amount (:mod:`.reader` writes it)."""
+        range marks the first bucket of each distinct amount (:mod:`.masker` writes it)."""
         return self.masker.fill(legal, out)
 
     def index_or_none(self, action: Action, legal: Legal) -> int | None:
@@ -198,7 +198,7 @@ class Encoding:
 
         Raises :class:`IllegalActionError` when the index names no legal move
         (an amount bucket without a legal range, a card kind not in hand...).
-        (:meth:`Masker.action <auctionrules.envs.reader.Masker.action>` decodes it.)
+        (:meth:`Masker.action <auctionrules.envs.masker.Masker.action>` decodes it.)
         """
         return self.masker.action(legal, int(index))
 
