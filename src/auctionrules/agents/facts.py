@@ -63,7 +63,6 @@ class Facts:
     def of_view(cls, view: View) -> Facts:
         """The facts of a seat's view."""
         rules = view.rules
-        code = rules.codec.by_name
         seat = view.seat
         if seat is None:
             raise ValueError("a spectator's view has no seat to decide for")
@@ -73,8 +72,8 @@ class Facts:
             seat=seat,
             round_index=view.round - 1,
             counts=list(view.counts),
-            hand=[code[c] for c in view.hand or ()],
-            owned=[[code[c] for c in cards] for cards in view.owned],
+            hand=list(view.hand_codes or ()),
+            owned=[list(cards) for cards in view.public.owned],  # (cards as codes)
             board=[list(row) for row in view.board],
             cash=cash if cash is not None else 0,
             lot=view.lot_part,
