@@ -7,7 +7,10 @@ chooser, a :class:`~auctionrules.engine.agents.ChoiceAgent`, its plain question
 (``pick(count)``, ``bid(span, optional)``, ``price(span)``); a seat without a
 chooser (``None``) is asked by suspending: the generator yields what the seat may
 do (a :class:`~auctionrules.engine.legal.Legal`, or for sealed bids the seats yet
-to bid) and receives ``(seat, action)``.
+to bid) and receives ``(seat, action)``. It reads the phase and, in an auction,
+the lot's type, and delegates the step to one generator each (``yield from``):
+:func:`lead`, :func:`flip`, :func:`offer_second`, :func:`sealed_bids`,
+:func:`fixed_price`, :func:`bidding`; what they all read is one :class:`Asking`.
 
 That one writing serves every loop:
 
@@ -74,7 +77,7 @@ from auctionrules.engine.flow import (
     settle,
     take_from_hand,
 )
-from auctionrules.engine.history import round_entries
+from auctionrules.engine.history import PerSeat, round_entries
 from auctionrules.engine.legal import Legal, place_of, top_of
 from auctionrules.engine.lot import NOBODY, Lot
 
@@ -100,220 +103,289 @@ def sealed_legal(game: State, seat: int) -> Legal:
     return Legal(seat, _PASS_ONLY, game.bid_range(seat, lot.high if lot is not None else 0))
 
 
-def decisions(  # noqa: PLR0915 - the game's decisions, in one place on purpose
-    game: State, chooser: list[ChoiceAgent | None]
-) -> Decisions:
+class Asking:
+    """What every decision of one generator reads: the state, who answers for each
+    seat, the history, the rule values asked at every lot, and the current round's
+    shared entries (:func:`~auctionrules.engine.history.round_entries`)."""
+
+    __slots__ = (
+        "adds", "buy_of", "chooser", "companion_rule", "empty_fist_of", "ending", "floor",
+        "game", "n", "number", "once_barred", "open_barred", "pass_of", "play_of", "plays",
+        "raise_by", "raw", "unit",
+    )
+
+    def __init__(self, game: State, chooser: list[ChoiceAgent | None]) -> None:
+        rules = game.rules
+        self.game = game
+        self.chooser = chooser
+        self.raw = game._raw
+        self.n, self.unit = game.n, game._unit
+        self.plays, self.adds = rules.plays, rules.adds
+        self.companion_rule = rules.lead_requires_companion
+        self.ending = rules.open_ending  # (who speaks next in an open auction)
+        self.open_barred = rules.open_auctioneer_barred
+        self.once_barred = rules.once_auctioneer_barred
+        self.raise_by = rules.minimum_raise  # (money.minimum_raise: a whole number of units)
+        self.floor = game.bid_floor(0)  # the lowest bid (whole units, at least the minimum)
+        #: the round whose entries are kept (0: none yet), and the entries
+        self.number = 0
+        self.pass_of: PerSeat = ()
+        self.buy_of: PerSeat = ()
+        self.empty_fist_of: PerSeat = ()
+        self.play_of: tuple[PerSeat, ...] = ()
+
+    def at_round(self, number: int) -> None:
+        """Take the shared entries of round ``number`` (1-based) if they are not kept."""
+        if number != self.number:
+            self.number = number
+            self.pass_of, self.buy_of, self.empty_fist_of, self.play_of = round_entries(
+                number, self.n, self.game.rules.codec.names
+            )
+
+
+def decisions(game: State, chooser: list[ChoiceAgent | None]) -> Decisions:
     """Play ``game`` on, asking ``chooser[seat]`` (or, for ``None``, the caller: see
     the module docstring) at every decision, until the game is over."""
-    rules = game.rules
-    n, unit = game.n, game._unit
-    # the history; the entries that name only a seat and a card are made once a round
-    # (round_entries), the others (an amount is in them) one by one
-    raw = game._raw
-    tabled = 0  # (the round of the entries taken from round_entries: none yet)
-    plays, adds, names = rules.plays, rules.adds, rules.codec.names
-    companion_rule = rules.lead_requires_companion
-    ending = rules.open_ending  # (who speaks next in an open auction)
-    open_barred, once_barred = rules.open_auctioneer_barred, rules.once_auctioneer_barred
-    raise_by = rules.minimum_raise  # (money.minimum_raise: a whole number of units)
-    floor = game.bid_floor(0)  # the lowest bid (whole units, at least the minimum)
+    ask = Asking(game, chooser)
     while True:
-        phase, number = game.phase, game.round + 1
-        if number != tabled:  # (a new round, or the first decision asked)
-            tabled = number
-            pass_of, buy_of, empty_fist_of, play_of = round_entries(number, n, names)
-        if phase == LEAD:  # the seat to lead lays a card
-            seat = game.turn
-            codes = game.leadable(seat) if companion_rule else game.distinct[seat]
-            agent = chooser[seat]
-            if agent is None:
-                leads = tuple([plays[code] for code in codes])
-                _, action = yield Legal(seat, leads)
-                code = codes[place_of(action, leads)]  # (apply checked it is one of them)
-            else:
-                code = codes[agent.pick(len(codes))]
-            # the card leaves the hand (and the index of distinct cards) and opens a lot
-            take_from_hand(game, seat, code)
-            raw.append(play_of[seat][code])
-            game.lot = led = Lot(n, seat, code, auction_of(code))
-            game.last_card_player = game.last_auctioneer = seat
-            if not card_laid(game, seat, code):  # (else the card ended the round)
-                game.phase = AUCTION
-                settled = auctions[led.kind].start(game, led)
-                if settled is not None:  # (nobody may bid, a broke auctioneer keeps it)
-                    settle(game, led, settled)
-            if game.phase != AUCTION:
+        phase = game.phase
+        ask.at_round(game.round + 1)
+        if phase == LEAD:
+            yield from lead(ask)
+            if game.phase != AUCTION:  # (the card ended the round, or the lot is settled)
                 continue
             # (on to the auction at once)
-        elif phase == FLIPPING:  # the flipper may turn over a dummy card
-            seat = game.flipper
-            agent = chooser[seat]
-            if agent is None:
-                _, action = yield Legal(seat, _FLIP_OR_PASS)
-                flip = type(action) is Flip
-            else:
-                flip = agent.pick(2) == 0
-            flip_or_pass(game, seat, flip)
+        elif phase == FLIPPING:
+            yield from flip(ask)
             continue
         elif phase == OVER:
             return
         # AUCTION: the lot under the hammer, from wherever it stands
         lot = game.lot
         assert lot is not None
-        kind, cash = lot.kind, game.cash
-        if kind == DOUBLE:  # each in turn may add a second card of the artist
-            first = lot.cards[0]
-            while True:
-                seat = lot.asker
-                companions = game.companions(seat, first)
-                must_add = companion_rule and DoubleAuction.must_add(game, lot, seat)
-                agent = chooser[seat]
-                second = None
-                if agent is None:
-                    offer = tuple([adds[code] for code in companions])
-                    _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
-                    if type(action) is Add:  # (apply checked it is one of them)
-                        second = companions[place_of(action, offer)]
-                else:
-                    index = agent.pick(len(companions) + (not must_add))
-                    if index < len(companions):
-                        second = companions[index]
-                if second is not None:  # the lot goes on as the second card's type
-                    add_second(game, lot, seat, second)
-                    break
-                raw.append(pass_of[seat])
-                if not lot.ask_next():
-                    settle(game, lot, DoubleAuction.nobody_adds(game, lot))
-                    break
-        elif kind == SEALED:  # every seat bids once, in secret, in any order
-            sealed = lot.sealed
-            # (a re-bid after a tie, sealed.ties: a bid tops the tied one, lot.high, and
-            # an empty fist keeps it)
-            kept = lot.high
-            lo = floor if kept == 0 else game.bid_floor(kept)
-            for seat in range(n):  # (a seat asked by suspending may be answered for another)
-                while sealed[seat] is None:
-                    agent = chooser[seat]
-                    if agent is None:
-                        who, action = yield tuple([s for s in range(n) if sealed[s] is None])
-                        amount = action.amount if type(action) is Bid else None
-                    else:
-                        who, money = seat, cash[seat]
-                        if money >= lo:
-                            amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
-                        else:  # only pass is legal: asked as ChoiceAgent.act would ask
-                            agent.pick(1)
-                            amount = None
-                    sealed[who] = amount or kept
-                    # (the entry keeps the amount for the action log; the event hides it)
-                    if amount is None:
-                        raw.append(empty_fist_of[who])
-                    else:
-                        raw.append(entry.sealed_bid(number, who, amount))
-            opened, settled = SealedAuction.reveal(game, lot)
-            raw.append(entry.reveal(number, opened))
-            if settled is not None:  # (else a re-bid: the loop comes back to the tied seats)
-                settle(game, lot, settled)
-        elif kind == FIXED_PRICE:  # the auctioneer names a price; the others may buy
-            if lot.price < 0:
-                seat = lot.auctioneer
-                span = game.price_range(seat)
-                assert span is not None  # (a broke auctioneer kept the lot at the start)
-                agent = chooser[seat]
-                if agent is None:
-                    _, action = yield Legal(seat, (), price=span)
-                    assert type(action) is Price  # (apply checked it against the Legal)
-                    price = action.amount
-                else:
-                    price = agent.price(span)
-                raw.append(entry.price(number, seat, price))
-                FixedPriceAuction.name_price(game, lot, price)
-            price = lot.price
-            while True:
-                seat = lot.asker
-                affords = cash[seat] >= price
-                agent = chooser[seat]
-                if agent is None:
-                    _, action = yield Legal(seat, _BUY_OR_PASS if affords else _PASS_ONLY)
-                    buys = type(action) is Buy
-                elif affords:
-                    buys = agent.pick(2) == 0
+        kind = lot.kind
+        if kind == DOUBLE:
+            yield from offer_second(ask, lot)
+        elif kind == SEALED:
+            yield from sealed_bids(ask, lot)
+        elif kind == FIXED_PRICE:
+            yield from fixed_price(ask, lot)
+        else:
+            yield from bidding(ask, lot)
+
+
+def lead(ask: Asking) -> Decisions:
+    """The seat to lead lays a card: it leaves the hand and opens a lot, unless it ends
+    the round; an auction that nobody may bid in is settled at once."""
+    game = ask.game
+    seat = game.turn
+    codes = game.leadable(seat) if ask.companion_rule else game.distinct[seat]
+    agent = ask.chooser[seat]
+    if agent is None:
+        plays = ask.plays
+        leads = tuple([plays[code] for code in codes])
+        _, action = yield Legal(seat, leads)
+        code = codes[place_of(action, leads)]  # (apply checked it is one of them)
+    else:
+        code = codes[agent.pick(len(codes))]
+    # the card leaves the hand (and the index of distinct cards) and opens a lot
+    take_from_hand(game, seat, code)
+    ask.raw.append(ask.play_of[seat][code])
+    game.lot = led = Lot(ask.n, seat, code, auction_of(code))
+    game.last_card_player = game.last_auctioneer = seat
+    if not card_laid(game, seat, code):  # (else the card ended the round)
+        game.phase = AUCTION
+        settled = auctions[led.kind].start(game, led)
+        if settled is not None:  # (nobody may bid, a broke auctioneer keeps it)
+            settle(game, led, settled)
+
+
+def flip(ask: Asking) -> Decisions:
+    """The flipper turns over a dummy card, or passes."""
+    game = ask.game
+    seat = game.flipper
+    agent = ask.chooser[seat]
+    if agent is None:
+        _, action = yield Legal(seat, _FLIP_OR_PASS)
+        flips = type(action) is Flip
+    else:
+        flips = agent.pick(2) == 0
+    flip_or_pass(game, seat, flips)
+
+
+def offer_second(ask: Asking, lot: Lot) -> Decisions:
+    """A double: each seat in turn may add a second card of the artist, and the lot
+    goes on as that card's auction; if nobody adds one, the double's rule settles it."""
+    game, chooser, adds = ask.game, ask.chooser, ask.adds
+    first = lot.cards[0]
+    while True:
+        seat = lot.asker
+        companions = game.companions(seat, first)
+        must_add = ask.companion_rule and DoubleAuction.must_add(game, lot, seat)
+        agent = chooser[seat]
+        second = None
+        if agent is None:
+            offer = tuple([adds[code] for code in companions])
+            _, action = yield Legal(seat, offer if must_add else (*offer, PASS))
+            if type(action) is Add:  # (apply checked it is one of them)
+                second = companions[place_of(action, offer)]
+        else:
+            index = agent.pick(len(companions) + (not must_add))
+            if index < len(companions):
+                second = companions[index]
+        if second is not None:  # the lot goes on as the second card's type
+            add_second(game, lot, seat, second)
+            return
+        ask.raw.append(ask.pass_of[seat])
+        if not lot.ask_next():
+            settle(game, lot, DoubleAuction.nobody_adds(game, lot))
+            return
+
+
+def sealed_bids(ask: Asking, lot: Lot) -> Decisions:
+    """A sealed auction: every seat bids once, in secret, in any order; the reveal
+    sells the lot or, on a tie under ``sealed.ties``, asks the tied seats again (a bid
+    then tops the tied one, ``lot.high``, and an empty fist keeps it)."""
+    game, chooser, raw, n, unit = ask.game, ask.chooser, ask.raw, ask.n, ask.unit
+    number, cash, sealed = ask.number, game.cash, lot.sealed
+    kept = lot.high
+    lo = ask.floor if kept == 0 else game.bid_floor(kept)
+    for seat in range(n):  # (a seat asked by suspending may be answered for another)
+        while sealed[seat] is None:
+            agent = chooser[seat]
+            if agent is None:
+                who, action = yield tuple([s for s in range(n) if sealed[s] is None])
+                amount = action.amount if type(action) is Bid else None
+            else:
+                who, money = seat, cash[seat]
+                if money >= lo:
+                    amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
                 else:  # only pass is legal: asked as ChoiceAgent.act would ask
                     agent.pick(1)
-                    buys = False
-                if buys:
-                    raw.append(buy_of[seat])
-                    sell(game, lot, seat, price)
-                    break
+                    amount = None
+            sealed[who] = amount or kept
+            # (the entry keeps the amount for the action log; the event hides it)
+            if amount is None:
+                raw.append(ask.empty_fist_of[who])
+            else:
+                raw.append(entry.sealed_bid(number, who, amount))
+    opened, settled = SealedAuction.reveal(game, lot)
+    raw.append(entry.reveal(number, opened))
+    if settled is not None:  # (else a re-bid: the loop comes back to the tied seats)
+        settle(game, lot, settled)
+
+
+def fixed_price(ask: Asking, lot: Lot) -> Decisions:
+    """A fixed-price auction: the auctioneer names a price, then the others in turn may
+    buy at it; if nobody buys, ``fixed_price.nobody_buys`` settles it."""
+    game, chooser, raw, cash = ask.game, ask.chooser, ask.raw, ask.game.cash
+    if lot.price < 0:
+        seat = lot.auctioneer
+        span = game.price_range(seat)
+        assert span is not None  # (a broke auctioneer kept the lot at the start)
+        agent = chooser[seat]
+        if agent is None:
+            _, action = yield Legal(seat, (), price=span)
+            assert type(action) is Price  # (apply checked it against the Legal)
+            named = action.amount
+        else:
+            named = agent.price(span)
+        raw.append(entry.price(ask.number, seat, named))
+        FixedPriceAuction.name_price(game, lot, named)
+    price = lot.price
+    while True:
+        seat = lot.asker
+        affords = cash[seat] >= price
+        agent = chooser[seat]
+        if agent is None:
+            _, action = yield Legal(seat, _BUY_OR_PASS if affords else _PASS_ONLY)
+            buys = type(action) is Buy
+        elif affords:
+            buys = agent.pick(2) == 0
+        else:  # only pass is legal: asked as ChoiceAgent.act would ask
+            agent.pick(1)
+            buys = False
+        if buys:
+            raw.append(ask.buy_of[seat])
+            sell(game, lot, seat, price)
+            return
+        raw.append(ask.pass_of[seat])
+        if not lot.ask_next():
+            settle(game, lot, FixedPriceAuction.nobody_buys(game, lot))
+            return
+
+
+def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding loop
+    """An open or once-around auction: a standing bid raised or passed, turn after
+    turn, until the ending rule (open) or the order (once around) closes it. A seat on
+    a limit (open auctions) is not asked: the engine answers for it (:func:`on_limit`)."""
+    game, chooser, raw, n, unit = ask.game, ask.chooser, ask.raw, ask.n, ask.unit
+    number, cash, ending, kind = ask.number, game.cash, ask.ending, lot.kind
+    pass_of = ask.pass_of
+    in_order = kind != OPEN  # (once around: each seat speaks once, in order)
+    barred = lot.auctioneer if (ask.once_barred if in_order else ask.open_barred) else NOBODY
+    raise_by = ask.raise_by
+    lo = ask.floor if lot.high == 0 else game.bid_floor(lot.high)
+    bids = lot.bids
+    limits = lot.limits  # (empty while nobody said a limit in this lot)
+    seat = lot.asker
+    while True:
+        # an auctioneer barred from bidding on their own lot only passes
+        money = cash[seat] if seat != barred else -1
+        cap = limits[seat] if limits else None
+        automatic = cap is not None
+        if cap is not None:  # the seat is not asked: the engine answers on its limit
+            amount = on_limit(lot, seat, lo, cap)
+        else:
+            agent = chooser[seat]
+            if agent is None:
+                if money >= lo:
+                    span = (lo, top_of(lo, money, unit), unit)
+                    legal = Legal(
+                        seat, _PASS_ONLY, span, None, limit_span(span) if kind == OPEN else None,
+                    )
+                else:
+                    legal = Legal(seat, _PASS_ONLY)
+                _, action = yield legal
+                if type(action) is Bid:
+                    amount = action.amount
+                elif type(action) is Limit:  # said once; the engine answers at once
+                    said = action.amount
+                    if not limits:
+                        lot.limits = limits = [None] * n
+                    limits[seat] = said
+                    raw.append(entry.limit(number, seat, said, said < lo))
+                    amount = on_limit(lot, seat, lo, said)
+                    automatic = True
+                else:
+                    amount = None
+            elif money >= lo:
+                amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
+            else:  # only pass is legal: asked as ChoiceAgent.act would ask
+                agent.pick(1)
+                amount = None
+        if amount is not None:
+            lot.high, lot.high_bidder = amount, seat
+            bids.append((seat, amount))
+            if automatic:
+                raw.append(entry.automatic_bid(number, seat, amount))
+            else:
+                raw.append(entry.bid(number, seat, amount))
+            lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
+            nxt = next_in_order(lot, seat) if in_order else ending.after_bid(lot, seat)
+        else:
+            if automatic:
+                raw.append(entry.automatic_pass(number, seat))
+            else:
                 raw.append(pass_of[seat])
-                if not lot.ask_next():
-                    settle(game, lot, FixedPriceAuction.nobody_buys(game, lot))
-                    break
-        else:  # open or once around: a standing bid raised or passed, turn after turn
-            in_order = kind != OPEN  # (once around: each seat speaks once, in order)
-            barred = lot.auctioneer if (once_barred if in_order else open_barred) else NOBODY
-            lo = floor if lot.high == 0 else game.bid_floor(lot.high)
-            bids = lot.bids
-            limits = lot.limits  # (empty while nobody said a limit in this lot)
-            seat = lot.asker
-            while True:
-                # an auctioneer barred from bidding on their own lot only passes
-                money = cash[seat] if seat != barred else -1
-                cap = limits[seat] if limits else None
-                automatic = cap is not None
-                if cap is not None:  # the seat is not asked: the engine answers on its limit
-                    amount = on_limit(lot, seat, lo, cap)
-                else:
-                    agent = chooser[seat]
-                    if agent is None:
-                        if money >= lo:
-                            span = (lo, top_of(lo, money, unit), unit)
-                            legal = Legal(
-                                seat, _PASS_ONLY, span, None,
-                                limit_span(span) if kind == OPEN else None,
-                            )
-                        else:
-                            legal = Legal(seat, _PASS_ONLY)
-                        _, action = yield legal
-                        if type(action) is Bid:
-                            amount = action.amount
-                        elif type(action) is Limit:  # said once; the engine answers at once
-                            said = action.amount
-                            if not limits:
-                                lot.limits = limits = [None] * n
-                            limits[seat] = said
-                            raw.append(entry.limit(number, seat, said, said < lo))
-                            amount = on_limit(lot, seat, lo, said)
-                            automatic = True
-                        else:
-                            amount = None
-                    elif money >= lo:
-                        amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
-                    else:  # only pass is legal: asked as ChoiceAgent.act would ask
-                        agent.pick(1)
-                        amount = None
-                if amount is not None:
-                    lot.high, lot.high_bidder = amount, seat
-                    bids.append((seat, amount))
-                    if automatic:
-                        raw.append(entry.automatic_bid(number, seat, amount))
-                    else:
-                        raw.append(entry.bid(number, seat, amount))
-                    lo = amount + raise_by  # = bid_floor(amount): whole units, >= minimum
-                    nxt = next_in_order(lot, seat) if in_order else ending.after_bid(lot, seat)
-                else:
-                    if automatic:
-                        raw.append(entry.automatic_pass(number, seat))
-                    else:
-                        raw.append(pass_of[seat])
-                    nxt = next_in_order(lot, seat) if in_order else ending.after_pass(lot, seat)
-                if nxt is None:
-                    if lot.high_bidder == NOBODY:
-                        no_bid(game, lot)
-                    else:
-                        sell(game, lot, lot.high_bidder, lot.high)
-                    break
-                lot.asker = seat = nxt
+            nxt = next_in_order(lot, seat) if in_order else ending.after_pass(lot, seat)
+        if nxt is None:
+            if lot.high_bidder == NOBODY:
+                no_bid(game, lot)
+            else:
+                sell(game, lot, lot.high_bidder, lot.high)
+            return
+        lot.asker = seat = nxt
 
 
 def on_limit(lot: Lot, seat: int, lo: int, limit: int) -> int | None:
