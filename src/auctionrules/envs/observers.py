@@ -48,65 +48,76 @@ PRIVATE_PARTS = ("hand", "cash", "own_sealed_bid")
 
 class Record:
     """What each seat has seen of one game: the public events as text, and per seat
-    its hand as each round's deal left it (from its view). Copied with its state;
-    the texts, immutable, are shared."""
+    its hand as each round's deal left it (from its view). Copied with its state,
+    in a few steps: the texts are immutable, and the public lines, only ever added
+    to, are one list shared by the copies, each reading as many as it holds
+    (``_count``); a copy adding lines where another added first takes its own list."""
 
-    __slots__ = ("_lines", "_merged", "_private", "_round", "_text", "_text_lines")
+    __slots__ = ("_count", "_lines", "_merged", "_private", "_round", "_text", "_text_lines")
 
     def __init__(self, game: Game | None) -> None:
         self._lines: list[str] = []
+        self._count = 0
         self._text = ""
         self._text_lines = 0
         self._round = 0
-        self._private: list[list[tuple[int, str]]] = []
+        #: per seat, its hands as dealt: where each came among the public lines, and
+        #: its line
+        self._private: tuple[tuple[tuple[int, str], ...], ...] = ()
         #: per seat, what :meth:`merged` made: its text, the public lines and the
         #: private lines in it
         self._merged: list[tuple[str, int, int]] = []
         if game is not None:
-            self._private = [[] for _ in range(game.n)]
+            self._private = ((),) * game.n
             self._merged = [("", 0, 0)] * game.n
             self.update(game, game.events)
 
     def copy(self) -> Record:
         """An independent copy."""
         twin = Record(None)
-        twin._lines = list(self._lines)
+        twin._lines, twin._count = self._lines, self._count
         twin._round = self._round
         twin._text, twin._text_lines = self._text, self._text_lines
-        twin._private = [list(lines) for lines in self._private]
+        twin._private = self._private
         twin._merged = list(self._merged)
         return twin
 
     def update(self, game: Game, events: Iterable[Event]) -> None:
         """Take in a move's ``events`` (and, at a new round, each seat's hand as its
         view shows it)."""
-        self._lines.extend([str(e) for e in events])
+        lines = self._lines
+        if len(lines) != self._count:  # (a copy added lines of its own: take a list)
+            lines = self._lines = lines[: self._count]
+        lines.extend([str(e) for e in events])
+        self._count = at = len(lines)
         if game.round_number != self._round:
             self._round = game.round_number
-            at = len(self._lines)
-            for seat, lines in enumerate(self._private):
-                hand = game.view(seat).hand or ()
-                lines.append((at, f"p{seat} round {self._round} hand: {' '.join(hand)}"))
+            self._private = tuple(
+                (*dealt, (at, f"p{seat} round {self._round} hand: "
+                              f"{' '.join(game.view(seat).hand or ())}"))
+                for seat, dealt in enumerate(self._private))
 
     def resampled(self, game: Game, seat: int) -> None:
         """After ``game`` was drawn again for ``seat`` (a determinization): the other
         seats' hands as dealt are not known, so their record says the hand each holds
         in the game drawn, from its view. The public events so far are those recorded
         (the game drawn has a history of its own): the record follows its moves."""
-        at = len(self._lines)
-        for other, lines in enumerate(self._private):
+        at = self._count
+        private = list(self._private)
+        for other in range(len(private)):
             if other != seat:
                 hand = game.view(other).hand or ()
-                lines[:] = [(at, f"p{other} drawn hand: {' '.join(hand)}")]
+                private[other] = ((at, f"p{other} drawn hand: {' '.join(hand)}"),)
                 self._merged[other] = ("", 0, 0)
+        self._private = tuple(private)
 
     def public_text(self) -> str:
         """Every public event so far, a line each."""
-        lines = self._lines
-        if self._text_lines < len(lines):
-            new = "\n".join(lines[self._text_lines :])
+        count = self._count
+        if self._text_lines < count:
+            new = "\n".join(self._lines[self._text_lines : count])
             self._text = f"{self._text}\n{new}" if self._text else new
-            self._text_lines = len(lines)
+            self._text_lines = count
         return self._text
 
     def private_lines(self, seat: int) -> list[str]:
@@ -121,8 +132,8 @@ class Record:
         if not private:
             return self.public_text()
         made = self._merged[seat]
-        lines = self._lines
-        if made[1] == len(lines) and made[2] == len(private):
+        lines, count = self._lines, self._count
+        if made[1] == count and made[2] == len(private):
             return made[0]
         parts: list[str] = [made[0]] if made[0] else []
         start, done = made[1], made[2]
@@ -130,9 +141,9 @@ class Record:
             parts.extend(lines[start:at])
             parts.append(line)
             start = at
-        parts.extend(lines[start:])
+        parts.extend(lines[start:count])
         text = "\n".join(parts)
-        self._merged[seat] = (text, len(lines), len(private))
+        self._merged[seat] = (text, count, len(private))
         return text
 
 
@@ -152,11 +163,6 @@ def make_observer(table: Table, iig_obs_type: Any) -> InfoStateObserver | Vector
     if recall:
         return InfoStateObserver(table, public, private)
     return VectorObserver(table, public, private)
-
-
-def _own_sealed_bid(state: ModernArtState, seat: int) -> int | None:
-    lot = state.seat_view(seat).lot_part
-    return None if lot is None else lot.own_bid
 
 
 class InfoStateObserver:
@@ -187,11 +193,12 @@ class InfoStateObserver:
         return text
 
     def _string(self, state: ModernArtState, player: int) -> str:
-        record, game = state.record, state.engine_game
-        if record is None or game is None:
+        shared = state._shared
+        record = shared.record
+        if record is None or shared.game is None:
             if not self._private:
                 return "dealing"
-            drawn = state._shared.drawn[player * self._per : (player + 1) * self._per]
+            drawn = shared.drawn[player * self._per : (player + 1) * self._per]
             return f"p{player} dealt: {' '.join(self._names[c] for c in drawn)}"
         if self._public and self._private:
             body = record.merged(player)
@@ -203,9 +210,9 @@ class InfoStateObserver:
             return ""
         head = f"p{player}" if self._private else "public"
         if self._private:
-            own = _own_sealed_bid(state, player)
-            if own is not None:
-                head += f" sealed bid: {own}"
+            lot = state.seat_view(player).lot_part
+            if lot is not None and lot.own_bid is not None:
+                head += f" sealed bid: {lot.own_bid}"
         return f"{head}\n{body}"
 
 
@@ -238,21 +245,27 @@ class VectorObserver:
         #: per entry, the words of each value written so far (see :func:`.reader.describe`)
         self._written: list[dict[float, str]] = [{} for _ in self._labels]
         self._numbers: dict[float, str] = {}
-        #: per seat, the values last described and their words
-        self._last: dict[int, tuple[list[float], list[str]]] = {}
+        #: per seat, the values last described and each entry's words (empty for a zero)
+        self._last: dict[int, tuple[Vector, list[str]]] = {}
         #: the position last observed (its token, held so that it is that very object)
         #: and each seat's tensor and string of it
         self._token: object = None
         self._tensors: dict[int, Vector] = {}
         self._strings: dict[int, str] = {}
+        #: whether :attr:`tensor` is all zeros (OpenSpiel asks for the tensor of a new
+        #: state, still dealing, to learn its shape, twice for every tensor it reads)
+        self._zeros = True
 
     def set_from(self, state: ModernArtState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation."""
         shared = state._shared
         game = shared.game
         if game is None:
-            self.tensor.fill(0.0)
+            if not self._zeros:
+                self.tensor.fill(0.0)
+                self._zeros = True
             return
+        self._zeros = False
         # (OpenSpiel asks for every seat's tensor and string of a state, and of its
         # copies, in turn: what was made is kept per seat while the position's token
         # says it is the same position)
@@ -282,14 +295,22 @@ class VectorObserver:
         shared = state._shared
         if shared.game is None:
             return ""
+        kept = None
         if self._token is shared.token:
             text = self._strings.get(player)
             if text is not None:
                 return text
-        self.set_from(state, player)
+            kept = self._tensors.get(player)
+        if kept is None:
+            self.set_from(state, player)
+            kept = self._tensors[player]
         last = self._last.get(player)
         if last is None:
-            last = self._last[player] = ([0.0] * len(self._labels), [""] * len(self._labels))
+            last = (np.zeros_like(kept), [""] * len(self._labels))
+        words = last[1]
+        changed = (kept != last[0]).nonzero()[0]
         text = self._strings[player] = describe(
-            self.tensor.tolist(), self._labels, self._written, self._numbers, *last)
+            changed.tolist(), kept[changed].tolist(), self._labels, self._written,
+            self._numbers, words)
+        self._last[player] = (kept, words)  # (kept tensors are never written again)
         return text

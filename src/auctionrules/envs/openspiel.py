@@ -137,6 +137,8 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         #: dummy cards are turned over at random, the reward scheme
         self.config: tuple[Table, int, bool, str] = (
             table, self.deal_size, self.random_flips, self.reward_scheme)
+        #: the words of every action (:func:`action_texts`)
+        self.texts = action_texts(table)
         #: the start of every game, shared by new states until they move
         self.start = _Shared(self)
         self.start.initial = True
@@ -159,7 +161,7 @@ class _Position:
     asks for them), and the move last made from it: the move, the holder that made
     it (held weakly) and the position it led to."""
 
-    __slots__ = ("action", "after", "next", "views")
+    __slots__ = ("action", "after", "next", "outcomes", "text", "views")
 
     def __init__(self) -> None:
         self.action = -1
@@ -167,6 +169,10 @@ class _Position:
         self.next: _Position | None = None
         #: the views of the position made so far, by seat (``None``: the spectator's)
         self.views: dict[int | None, View] = {}
+        #: the position in words (``str`` of a state), once asked
+        self.text: str | None = None
+        #: chance's outcomes here and their probabilities, once asked
+        self.outcomes: list[tuple[int, float]] | None = None
 
 
 class _Shared:
@@ -175,7 +181,10 @@ class _Shared:
     to check each move): a copy here shares the game and the record with the state
     it was made from, and whichever of them moves first takes its own copy
     (:meth:`Game.clone`, tens of microseconds), where a deep copy of the whole game
-    took seconds a game. ``token`` names the position (a :class:`_Position`): a new
+    took seconds a game. A deep copy is the holder itself, counted in ``copies``
+    (a state moving from a holder others hold takes a :meth:`twin` of it first):
+    OpenSpiel copies every state two or three times a move, and most copies never
+    move. ``token`` names the position (a :class:`_Position`): a new
     one at every move, shared by copies that have not moved since, so what was
     computed for it (legal moves here, observations in :mod:`.observers`) holds for
     all of them; and so does the move made from it: a copy that makes the move
@@ -183,14 +192,15 @@ class _Shared:
     checks every move by making it on a copy too)."""
 
     __slots__ = (
-        "__weakref__", "drawn", "game", "initial", "legal", "owned", "pending", "player",
-        "random_flips", "record", "reward", "table", "token", "total",
+        "__weakref__", "copies", "drawn", "game", "initial", "legal", "owned", "pending",
+        "player", "random_flips", "record", "reward", "table", "texts", "token", "total",
     )
 
     def __init__(self, game: ModernArtGame) -> None:
         # (one attribute of the game read: OpenSpiel makes a new state for nearly
         # every question it asks of a state's shape)
         self.table, self.total, self.random_flips, self.reward = game.config
+        self.texts = game.texts
         #: the cards dealt so far, while dealing
         self.drawn: list[int] = []
         self.game: Game | None = None
@@ -207,16 +217,30 @@ class _Shared:
         #: whether this is the game's start, shared by new states (never changed: a
         #: state copies it before its first move)
         self.initial = False
+        #: how many states hold this holder besides the first (copies of a state)
+        self.copies = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self if self.initial else self.twin()
+        if not self.initial:
+            self.copies += 1
+        return self
+
+    def to_change(self) -> _Shared:
+        """The holder a state that holds this one changes: this one if the state holds it
+        alone, else a :meth:`twin` (one holder fewer here)."""
+        if self.initial:
+            return self.twin()
+        if self.copies:
+            self.copies -= 1
+            return self.twin()
+        return self
 
     def twin(self) -> _Shared:
         """A holder of the same position, sharing the game and the record with this one
         (whichever moves first copies them)."""
         twin = _Shared.__new__(_Shared)
         twin.table, twin.total = self.table, self.total
-        twin.random_flips, twin.reward = self.random_flips, self.reward
+        twin.random_flips, twin.reward, twin.texts = self.random_flips, self.reward, self.texts
         twin.drawn = list(self.drawn)
         twin.game, twin.record = self.game, self.record
         if self.game is not None:
@@ -225,16 +249,15 @@ class _Shared:
         twin.pending = self.pending  # (immutable)
         twin.player, twin.token, twin.legal = self.player, self.token, self.legal
         twin.initial = False
+        twin.copies = 0
         return twin
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # (the compiled rules are the table's: pickled by reference, the rest as usual;
-        # OpenSpiel pickles a state for every state it serialises)
-        buffer = io.BytesIO()
-        pickler = _RulesByReference(buffer, self.table)
-        pickler.dump((self.drawn, self.game, self.pending, self.record, self.player))
+        # (the compiled rules are the table's: pickled as a reference to it, the rest as
+        # usual; OpenSpiel pickles a state for every state it serialises)
         return (_restore, (self.table, self.total, self.random_flips, self.reward,
-                           buffer.getvalue()))
+                           _dumps(self.table, (self.drawn, self.game, self.pending,
+                                               self.record, self.player))))
 
     def own(self) -> Game:
         """The game, this holder's alone (copied if shared), before it moves."""
@@ -348,16 +371,20 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card dealt, or the dummy card turned over, with probabilities."""
         shared = self._shared
-        if shared.game is None:
-            return chance.deal_outcomes(shared.table.rules, shared.drawn)
-        if shared.pending is not None:
-            return [(key, p) for key, (p, _) in sorted(shared.pending[2].items())]
-        return []
+        position = shared.token
+        outcomes = position.outcomes
+        if outcomes is None:
+            if shared.game is None:
+                outcomes = chance.deal_outcomes(shared.table.rules, shared.drawn)
+            elif shared.pending is not None:
+                outcomes = [(key, p) for key, (p, _) in sorted(shared.pending[2].items())]
+            else:
+                outcomes = []
+            position.outcomes = outcomes
+        return list(outcomes)  # (OpenSpiel asks several times a node; callers may keep it)
 
     def _apply_action(self, action: int) -> None:
-        shared = self._shared
-        if shared.initial:
-            shared = self._shared = shared.twin()
+        shared = self._shared = self._shared.to_change()
         action = int(action)
         if shared.made_before(action):
             return
@@ -392,7 +419,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         shared = self._shared
-        decisions, deals, flips = action_texts(shared.table)
+        decisions, deals, flips = shared.texts
         if player == CHANCE:
             return deals[action] if shared.game is None else flips[action]
         return decisions[action]
@@ -420,7 +447,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         if shared.game is None:
             return twin  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**31)
-        other = twin._shared
+        other = twin._shared = twin._shared.to_change()
         other.own()  # (the record)
         other.game = game = shared.game.determinize(player_id, seed)
         assert other.record is not None
@@ -435,6 +462,13 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         return twin  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
+        position = self._shared.token
+        text = position.text
+        if text is None:
+            text = position.text = self._text()
+        return text
+
+    def _text(self) -> str:
         shared = self._shared
         if shared.record is None:
             return f"dealing: {len(shared.drawn)} of {shared.total} cards dealt"
@@ -444,28 +478,41 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         return text
 
 
-class _RulesByReference(pickle.Pickler):
-    """Pickles a table's compiled rules and ruleset by reference."""
+def _dumps(table: Table, value: object) -> bytes:
+    """``value`` pickled, the table's compiled rules and ruleset as references to the
+    table (itself pickled as its arguments). (The pickler's dispatch table is read in C
+    for the objects of those two classes alone: a ``persistent_id`` method is called
+    for every object pickled and cost more than the pickle.)"""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _by_reference(table)
+    pickler.dump(value)
+    return buffer.getvalue()
 
-    def __init__(self, file: io.BytesIO, table: Table) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._refs = {id(table.rules): "rules", id(table.rules.ruleset): "ruleset"}
 
-    def persistent_id(self, obj: Any) -> str | None:
-        """``rules`` or ``ruleset`` for the table's own; ``None`` for anything else."""
-        return self._refs.get(id(obj))
+@cache
+def _by_reference(table: Table) -> dict[type, Any]:
+    """The dispatch table of :func:`_dumps` for ``table``: its rules and ruleset by
+    reference, any other rules or ruleset by value."""
+    rules, ruleset = table.rules, table.rules.ruleset
+
+    def reduce_rules(obj: Any) -> Any:
+        return (_rules_of, (table,)) if obj is rules else obj.__reduce_ex__(
+            pickle.HIGHEST_PROTOCOL)
+
+    def reduce_ruleset(obj: Any) -> Any:
+        return (_ruleset_of, (table,)) if obj is ruleset else obj.__reduce_ex__(
+            pickle.HIGHEST_PROTOCOL)
+
+    return {type(rules): reduce_rules, type(ruleset): reduce_ruleset}
 
 
-class _RulesOfTable(pickle.Unpickler):
-    """Unpickles what :class:`_RulesByReference` pickled, with the table's rules."""
+def _rules_of(table: Table) -> Any:
+    return table.rules
 
-    def __init__(self, data: bytes, table: Table) -> None:
-        super().__init__(io.BytesIO(data))
-        self._refs = {"rules": table.rules, "ruleset": table.rules.ruleset}
 
-    def persistent_load(self, pid: Any) -> Any:
-        """The table's rules or ruleset."""
-        return self._refs[pid]
+def _ruleset_of(table: Table) -> Any:
+    return table.rules.ruleset
 
 
 @cache
@@ -488,9 +535,11 @@ def _restore(table: Table, total: int, random_flips: bool, reward: str, data: by
     shared = _Shared.__new__(_Shared)
     shared.table, shared.total, shared.random_flips, shared.reward = (
         table, total, random_flips, reward)
-    shared.drawn, shared.game, shared.pending, shared.record, shared.player = _RulesOfTable(
-        data, table).load()
+    shared.texts = action_texts(table)
+    shared.drawn, shared.game, shared.pending, shared.record, shared.player = pickle.loads(
+        data)
     shared.owned, shared.token, shared.legal, shared.initial = True, _Position(), None, False
+    shared.copies = 0
     if random_flips and shared.game is not None:
         shared.game.set_chance(chance.Draws())
     return shared

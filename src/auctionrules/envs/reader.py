@@ -371,37 +371,40 @@ class Reader:
         return self._owned_values
 
 
-def describe(  # noqa: PLR0917 - the values, their labels and three kinds of memory
-    values: list[float], labels: list[str], written: list[dict[float, str]],
-    numbers: dict[float, str], last: list[float], last_words: list[str],
+def describe(  # noqa: PLR0917 - the entries changed, their labels and two kinds of memory
+    changed: list[int], values: list[float], labels: list[str],
+    written: list[dict[float, str]], numbers: dict[float, str], words: list[str],
 ) -> str:
-    """The non-zero entries of an observation's ``values``, each as its label, ``=``
-    and its value (``name:index=value ...``).
+    """The non-zero entries of an observation, each as its label, ``=`` and its value
+    (``name:index=value ...``), from ``words`` (each entry's words, empty for a zero,
+    as last described for the same seat), updated where the entries ``changed`` now
+    hold ``values``.
 
-    Formatting a number costs more than finding it again: ``last`` and
-    ``last_words`` hold the values last described for the same seat and their
-    words (updated here; most entries are as they were), ``written`` keeps per
-    entry its words for each value written so far, ``numbers`` each value's digits
-    (up to :data:`WRITTEN` values an entry, and ``WRITTEN`` times as many numbers)."""
+    Formatting a number costs more than finding it again, and most entries are as
+    they were for the same seat: only the changed entries are written, ``written``
+    keeps per entry its words for each value written so far, ``numbers`` each
+    value's digits (up to :data:`WRITTEN` values an entry, and ``WRITTEN`` times as
+    many numbers)."""
+    for k in range(len(changed)):
+        i = changed[k]
+        value = values[k]
+        if value == 0.0:
+            words[i] = ""
+            continue
+        known = written[i]
+        entry = known.get(value)
+        if entry is None:
+            digits = numbers.get(value)
+            if digits is None:
+                digits = f"{value:g}"
+                if len(numbers) < WRITTEN * WRITTEN:
+                    numbers[value] = digits
+            entry = labels[i] + "=" + digits
+            if len(known) < WRITTEN:
+                known[value] = entry
+        words[i] = entry
     entries: list[str] = []
-    for i in range(len(values)):
-        value = values[i]
-        if value != 0.0:
-            if value == last[i]:
-                entries.append(last_words[i])
-                continue
-            known = written[i]
-            entry = known.get(value)
-            if entry is None:
-                digits = numbers.get(value)
-                if digits is None:
-                    digits = f"{value:g}"
-                    if len(numbers) < WRITTEN * WRITTEN:
-                        numbers[value] = digits
-                entry = labels[i] + "=" + digits
-                if len(known) < WRITTEN:
-                    known[value] = entry
-            last[i] = value
-            last_words[i] = entry
-            entries.append(entry)
+    for word in words:
+        if word:
+            entries.append(word)
     return " ".join(entries)
