@@ -82,6 +82,19 @@ class Record:
         twin._merged = list(self._merged)
         return twin
 
+    def __getstate__(self) -> tuple[list[str], int, tuple[tuple[tuple[int, str], ...], ...]]:
+        # (the lines held, the round and the hands as dealt; the texts made of them are
+        # made again when asked: OpenSpiel pickles a state for every state it serialises)
+        return self._lines[: self._count], self._round, self._private
+
+    def __setstate__(
+        self, saved: tuple[list[str], int, tuple[tuple[tuple[int, str], ...], ...]]
+    ) -> None:
+        self._lines, self._round, self._private = saved
+        self._count = len(self._lines)
+        self._text, self._text_lines = "", 0
+        self._merged = [("", 0, 0)] * len(self._private)
+
     def update(self, game: Game, events: Iterable[Event]) -> None:
         """Take in a move's ``events`` (and, at a new round, each seat's hand as its
         view shows it)."""

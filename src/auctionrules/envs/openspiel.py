@@ -142,10 +142,17 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         #: the start of every game, shared by new states until they move
         self.start = _Shared(self)
         self.start.initial = True
+        #: the class of this game's new states: a :class:`ModernArtState` whose holder,
+        #: until it first moves, is the game's start, read from the class (OpenSpiel
+        #: makes a new state for nearly every question of a state's shape, and a
+        #: Python ``__init__`` cost more than the rest of it)
+        self.state_class: type[ModernArtState] = type(
+            "ModernArtState", (ModernArtState,),
+            {"__init__": pyspiel.State.__init__, "_shared": self.start})
 
     def new_initial_state(self) -> ModernArtState:
         """The chance node of the first card dealt."""
-        return ModernArtState(self)
+        return self.state_class(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -326,10 +333,12 @@ class _Shared:
 class ModernArtState(pyspiel.State):  # type: ignore[misc]
     """A state: dealing (chance), a game in progress, a random flip (chance), or over."""
 
+    #: what the state holds (:class:`_Shared`): until its first move, the game's start,
+    #: shared by every new state (see :attr:`ModernArtGame.state_class`)
+    _shared: _Shared
+
     def __init__(self, game: ModernArtGame) -> None:
         super().__init__(game)
-        # (every new state starts from the game's one start, copied at its first move:
-        # OpenSpiel makes a new state for nearly every question of a state's shape)
         self._shared = game.start
 
     @property
