@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 import runpy
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -16,6 +19,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
+import auctionrules
 from auctionrules.engine import Game
 from auctionrules.envs import chance, openspiel
 from auctionrules.envs.openspiel import ModernArtState, load
@@ -23,6 +27,8 @@ from auctionrules.envs.openspiel import ModernArtState, load
 from .support import bundled, configurations, secrets_changed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+#: Where the package imported here lives (for a new process to import the same one).
+SRC = str(Path(auctionrules.__file__).resolve().parents[1])
 
 #: Every bundled variant at every player count; the optional modules at the smallest.
 CONFIGS = [
@@ -347,3 +353,57 @@ def test_observations_kept_for_a_position_are_those_of_that_position() -> None:
 def test_the_pseudo_players_are_pyspiels() -> None:
     assert int(pyspiel.PlayerId.CHANCE) == openspiel.CHANCE
     assert int(pyspiel.PlayerId.TERMINAL) == openspiel.TERMINAL
+
+
+def _replayed(game: pyspiel.Game, state: ModernArtState) -> ModernArtState:
+    fresh = game.new_initial_state()
+    for action in state.history():
+        fresh.apply_action(action)
+    return fresh
+
+
+def _observed(state: ModernArtState) -> list[object]:
+    return [str(state)] + [
+        (state.observation_string(s), state.observation_tensor(s),
+         state.information_state_string(s)) for s in range(state.num_players())]
+
+
+def test_copies_that_move_apart_each_read_as_their_own_replay() -> None:
+    """A copy shares its state's holder, game and record until one of them moves; two
+    copies that then make different moves, and the state they came from, each read
+    exactly as the same moves replayed on a new state (words, tensors, information
+    states), whichever moved first, across a round's end too."""
+    game = load("hig-1992-en", 4)
+    rng = random.Random(5)
+    state = dealt(game, seed=5)
+    for step in range(160):
+        copies = [state.clone() for _ in range(3)]
+        moves = state.legal_actions()
+        for copy in copies[1:]:
+            copy.apply_action(rng.choice(moves))
+        if step % 20 == 0:
+            for copy in copies:
+                assert _observed(copy) == _observed(_replayed(game, copy))
+        state = copies[1 + step % 2]
+        if state.is_terminal():
+            break
+    assert _observed(state) == _observed(_replayed(game, state))
+
+
+def test_a_serialised_state_is_read_back_in_a_new_process() -> None:
+    """The compiled rules travel as a reference to the table, itself its arguments: a
+    process that never made the table makes it again."""
+    game = load("hig-1992-en", 4)
+    state = dealt(game)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    code = (
+        "import sys, pyspiel, auctionrules.envs.openspiel\n"
+        "game, state = pyspiel.deserialize_game_and_state(sys.stdin.read())\n"
+        "print(state.information_state_string(0))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input=text, capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                              filter(None, (SRC, os.environ.get("PYTHONPATH"))))})
+    assert done.stdout.rstrip("\n") == state.information_state_string(0)
