@@ -65,11 +65,11 @@ class Record:
         #: its line
         self._private: tuple[tuple[tuple[int, str], ...], ...] = ()
         #: per seat, what :meth:`merged` made: its text, the public lines and the
-        #: private lines in it
-        self._merged: list[tuple[str, int, int]] = []
+        #: private lines in it, its head
+        self._merged: list[tuple[str, int, int, str]] = []
         if game is not None:
             self._private = ((),) * game.n
-            self._merged = [("", 0, 0)] * game.n
+            self._merged = [("", 0, 0, "")] * game.n
             self.update(game, game.events)
 
     def copy(self) -> Record:
@@ -93,7 +93,7 @@ class Record:
         self._lines, self._round, self._private = saved
         self._count = len(self._lines)
         self._text, self._text_lines = "", 0
-        self._merged = [("", 0, 0)] * len(self._private)
+        self._merged = [("", 0, 0, "")] * len(self._private)
 
     def update(self, game: Game, events: Iterable[Event]) -> None:
         """Take in a move's ``events`` (and, at a new round, each seat's hand as its
@@ -121,7 +121,7 @@ class Record:
             if other != seat:
                 hand = game.view(other).hand or ()
                 private[other] = ((at, f"p{other} drawn hand: {' '.join(hand)}"),)
-                self._merged[other] = ("", 0, 0)
+                self._merged[other] = ("", 0, 0, "")
         self._private = tuple(private)
 
     def public_text(self) -> str:
@@ -137,18 +137,21 @@ class Record:
         """The seat's hands as dealt, in order."""
         return [line for _, line in self._private[seat]]
 
-    def merged(self, seat: int) -> str:
-        """The public events with the seat's hands as dealt, in the order they came
-        (made as far as it was made before, then the rest added: lines only ever come
-        after the ones there are)."""
+    def merged(self, seat: int, head: str) -> str:
+        """``head``, then the public events with the seat's hands as dealt in the order
+        they came, a line each (made as far as it was made before under the same head,
+        then the rest added: lines only ever come after the ones there are; the head
+        is in it, so that the whole text is not copied once more to put it first)."""
         private = self._private[seat]
         if not private:
-            return self.public_text()
+            return f"{head}\n{self.public_text()}"
         made = self._merged[seat]
         lines, count = self._lines, self._count
-        if made[1] == count and made[2] == len(private):
+        if made[3] != head:
+            made = (head, 0, 0, head)
+        elif made[1] == count and made[2] == len(private):
             return made[0]
-        parts: list[str] = [made[0]] if made[0] else []
+        parts: list[str] = [made[0]]
         start, done = made[1], made[2]
         for at, line in private[done:]:
             parts.extend(lines[start:at])
@@ -156,7 +159,7 @@ class Record:
             start = at
         parts.extend(lines[start:count])
         text = "\n".join(parts)
-        self._merged[seat] = (text, count, len(private))
+        self._merged[seat] = (text, count, len(private), head)
         return text
 
 
@@ -213,19 +216,19 @@ class InfoStateObserver:
                 return "dealing"
             drawn = shared.drawn[player * self._per : (player + 1) * self._per]
             return f"p{player} dealt: {' '.join(self._names[c] for c in drawn)}"
-        if self._public and self._private:
-            body = record.merged(player)
-        elif self._public:
-            body = record.public_text()
-        elif self._private:
-            body = "\n".join(record.private_lines(player))
-        else:
-            return ""
         head = f"p{player}" if self._private else "public"
         if self._private:
             lot = state.seat_view(player).lot_part
             if lot is not None and lot.own_bid is not None:
                 head += f" sealed bid: {lot.own_bid}"
+        if self._public and self._private:
+            return record.merged(player, head)
+        if self._public:
+            body = record.public_text()
+        elif self._private:
+            body = "\n".join(record.private_lines(player))
+        else:
+            return ""
         return f"{head}\n{body}"
 
 
