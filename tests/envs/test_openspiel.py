@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import runpy
 import subprocess
@@ -407,3 +408,18 @@ def test_a_serialised_state_is_read_back_in_a_new_process() -> None:
                           text=True, check=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
                               filter(None, (SRC, os.environ.get("PYTHONPATH"))))})
     assert done.stdout.rstrip("\n") == state.information_state_string(0)
+
+
+def test_a_state_pickles_its_rules_by_reference_only_to_a_named_table() -> None:
+    """A table named by a variant pickles as its arguments, so a state's pickle holds
+    its rules as a reference to it; a table made from a ruleset object holds them by
+    value (a reference to it would pickle the table, that ruleset in it, again)."""
+    from auctionrules.envs.table import Table, table_for
+    from auctionrules.loader import load_ruleset
+
+    named = table_for("hig-1992-en", 4, (), 6)
+    data = openspiel._dumps(named, (named.rules, named.rules.ruleset))
+    assert pickle.loads(data) == (named.rules, named.rules.ruleset) and len(data) < 1000
+    loose = Table(load_ruleset("hig-1992-en"), 4)
+    rules, ruleset = pickle.loads(openspiel._dumps(loose, (loose.rules, loose.rules.ruleset)))
+    assert rules is not loose.rules and rules.players == 4 and ruleset == loose.rules.ruleset

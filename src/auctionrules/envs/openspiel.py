@@ -502,7 +502,10 @@ def _dumps(table: Table, value: object) -> bytes:
 @cache
 def _by_reference(table: Table) -> dict[type, Any]:
     """The dispatch table of :func:`_dumps` for ``table``: its rules and ruleset by
-    reference, any other rules or ruleset by value."""
+    reference, any other rules or ruleset by value (and everything by value for a
+    table made from a ruleset object, which pickles that ruleset itself)."""
+    if not table.named:
+        return {}
     rules, ruleset = table.rules, table.rules.ruleset
 
     def reduce_rules(obj: Any) -> Any:

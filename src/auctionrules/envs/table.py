@@ -67,6 +67,9 @@ class Table:
         bid_buckets: int = DEFAULT_BUCKETS,
     ) -> None:
         self._args = (variant, players, tuple(modules), bid_buckets)
+        #: whether the table is named by a bundled variant id or a file (then pickled
+        #: as its arguments, and made again from them), not by a ruleset object
+        self.named = isinstance(variant, (str, Path))
         self.rules = compile_variant(variant, players, modules)
         self.players = players
         self.encoding = Encoding(self.rules, bid_buckets)
@@ -86,7 +89,7 @@ class Table:
         # name a bundled variant or a file: the arrays' memoryviews do not pickle, and
         # OpenSpiel unpickles a state for every state it deserialises)
         variant, players, modules, buckets = self._args
-        if isinstance(variant, (str, Path)):
+        if self.named:
             return (table_for, (str(variant), players, tuple(map(str, modules)), buckets))
         return (Table, self._args)
 
