@@ -423,3 +423,25 @@ def test_a_state_pickles_its_rules_by_reference_only_to_a_named_table() -> None:
     loose = Table(load_ruleset("hig-1992-en"), 4)
     rules, ruleset = pickle.loads(openspiel._dumps(loose, (loose.rules, loose.rules.ruleset)))
     assert rules is not loose.rules and rules.players == 4 and ruleset == loose.rules.ruleset
+
+
+def test_a_state_pickles_and_reads_back_as_it_was() -> None:
+    """``pickle`` (and so ``copy.deepcopy`` and multiprocessing) takes a state new or
+    played: a new state is of a class made for its game, which pickle cannot name, so
+    it pickles as :class:`ModernArtState`; read back, it moves on as the original does,
+    and the game's start is left as it was."""
+    game = load("hig-1992-en", 4)
+    new = pickle.loads(pickle.dumps(game.new_initial_state()))
+    assert type(new) is ModernArtState and str(new) == str(game.new_initial_state())
+    new.apply_action(new.chance_outcomes()[0][0])
+    assert str(game.new_initial_state()).startswith("dealing: 0 of")
+    state = dealt(game)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(state))
+    assert str(back) == str(state)
+    assert back.legal_actions() == state.legal_actions()
+    assert back.information_state_string(0) == state.information_state_string(0)
+    for twin in (back, state):
+        twin.apply_action(twin.legal_actions()[-1])
+    assert str(back) == str(state)

@@ -37,7 +37,7 @@ import pickle
 import weakref
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 import pyspiel
 
@@ -470,6 +470,14 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         other.moved()
         return twin  # type: ignore[no-any-return]
 
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        # (pickled as this class: a game's new states are of a class made for the game,
+        # which pickle cannot name, and hold the game's start in that class until they
+        # move: the state pickled holds it itself)
+        self._shared = self._shared
+        _, args, *rest = super().__reduce_ex__(protocol)
+        return (_blank_state, tuple(args[1:]), *rest)
+
     def __str__(self) -> str:
         position = self._shared.token
         text = position.text
@@ -485,6 +493,11 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         if shared.pending is not None:
             return f"{text}\n(chance to turn a dummy card over after {shared.pending[1]})"
         return text
+
+
+def _blank_state(*args: Any) -> ModernArtState:
+    """A state not yet read back from its pickle (see ``ModernArtState.__reduce_ex__``)."""
+    return ModernArtState.__new__(ModernArtState, *args)
 
 
 def _dumps(table: Table, value: object) -> bytes:
