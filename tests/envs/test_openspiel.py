@@ -22,7 +22,7 @@ from open_spiel.python.observation import make_observation
 
 import auctionrules
 from auctionrules.engine import Game
-from auctionrules.envs import chance, openspiel
+from auctionrules.envs import chance, holder, openspiel
 from auctionrules.envs.openspiel import ModernArtState, load
 
 from .support import bundled, configurations, secrets_changed
@@ -352,8 +352,8 @@ def test_observations_kept_for_a_position_are_those_of_that_position() -> None:
 
 
 def test_the_pseudo_players_are_pyspiels() -> None:
-    assert int(pyspiel.PlayerId.CHANCE) == openspiel.CHANCE
-    assert int(pyspiel.PlayerId.TERMINAL) == openspiel.TERMINAL
+    assert int(pyspiel.PlayerId.CHANCE) == holder.CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == holder.TERMINAL
 
 
 def _replayed(game: pyspiel.Game, state: ModernArtState) -> ModernArtState:
@@ -418,10 +418,10 @@ def test_a_state_pickles_its_rules_by_reference_only_to_a_named_table() -> None:
     from auctionrules.loader import load_ruleset
 
     named = table_for("hig-1992-en", 4, (), 6)
-    data = openspiel._dumps(named, (named.rules, named.rules.ruleset))
+    data = holder.dumps(named, (named.rules, named.rules.ruleset))
     assert pickle.loads(data) == (named.rules, named.rules.ruleset) and len(data) < 1000
     loose = Table(load_ruleset("hig-1992-en"), 4)
-    rules, ruleset = pickle.loads(openspiel._dumps(loose, (loose.rules, loose.rules.ruleset)))
+    rules, ruleset = pickle.loads(holder.dumps(loose, (loose.rules, loose.rules.ruleset)))
     assert rules is not loose.rules and rules.players == 4 and ruleset == loose.rules.ruleset
 
 
