@@ -325,6 +325,29 @@ def test_the_information_state_recalls_each_deal() -> None:
     assert text.index("p0 round 1 hand:") < text.index("p0 round 2 hand:")
 
 
+def test_while_dealing_the_information_state_names_the_seats_own_cards_only() -> None:
+    """During the deal (one chance node a card) a seat's information state names the
+    cards dealt to it so far, as its hand in the dealt game holds them, and no other
+    seat's."""
+    game = load("hig-1992-en", 3, bid_buckets=4)
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state()
+    seen: list[list[str]] = [[], [], []]
+    while state.is_chance_node():
+        for seat in range(3):
+            text = state.information_state_string(seat)
+            assert text.startswith(f"p{seat} dealt:")
+            seen[seat] = text.removeprefix(f"p{seat} dealt:").split()
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    engine = state.engine_game
+    assert engine is not None
+    # (the later rounds' cards are dealt after the hands: the last texts show whole hands)
+    assert chance.deal_size(engine.rules) > 3 * engine.rules.hand_deal[0]
+    for seat in range(3):
+        assert sorted(seen[seat]) == sorted(engine.view(seat).hand or ())
+
+
 def test_observations_kept_for_a_position_are_those_of_that_position() -> None:
     """The observers keep what they made for a position (OpenSpiel asks again for
     every copy of it): a state being dealt, asked after a played one, is all zeros,

@@ -98,11 +98,18 @@ def _deck_counts(rules: Rules) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def dealt_to(rules: Rules, drawn: list[int], hand: int) -> list[int]:
+    """The cards of hand ``hand`` (a seat's, then the dummy hands') among ``drawn``, the
+    cards dealt so far in dealing order: the one writing of the dealing order's hands."""
+    per = rules.hand_deal[0]
+    return drawn[hand * per : (hand + 1) * per]
+
+
 def dealt_game(rules: Rules, drawn: list[int]) -> Game:
     """The game of a complete deal (:func:`deal_size` cards, in dealing order)."""
     names = rules.codec.names
     per, n = rules.hand_deal[0], rules.players
-    hands = [drawn[h * per : (h + 1) * per] for h in range(n + rules.dummies)]
+    hands = [dealt_to(rules, drawn, h) for h in range(n + rules.dummies)]
     rest = Counter(rules.deck)
     rest.subtract(drawn)
     deck = drawn[(n + rules.dummies) * per :]

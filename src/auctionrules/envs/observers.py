@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyspiel
 
+from auctionrules.envs import chance
 from auctionrules.envs.encoding import Vector
 from auctionrules.envs.reader import describe
 
@@ -186,7 +187,7 @@ class InfoStateObserver:
 
     def __init__(self, table: Table, public: bool, private: bool) -> None:
         self._names = table.rules.codec.names
-        self._per = table.rules.hand_deal[0]
+        self._rules = table.rules
         self._public, self._private = public, private
         self.tensor = np.zeros(0, dtype=np.float32)
         self.dict: dict[str, np.ndarray] = {}
@@ -214,7 +215,7 @@ class InfoStateObserver:
         if record is None or shared.game is None:
             if not self._private:
                 return "dealing"
-            drawn = shared.drawn[player * self._per : (player + 1) * self._per]
+            drawn = chance.dealt_to(self._rules, shared.drawn, player)
             return f"p{player} dealt: {' '.join(self._names[c] for c in drawn)}"
         head = f"p{player}" if self._private else "public"
         if self._private:
