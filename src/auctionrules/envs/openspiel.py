@@ -109,11 +109,11 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
                           int(values["bid_buckets"]))
         rules = table.rules
         kinds = table.encoding.kinds
-        self.random_flips = chance.draws_at_random(rules)
+        random_flips = chance.draws_at_random(rules)
         win = values["reward"] == "win"
         info = pyspiel.GameInfo(
             num_distinct_actions=table.encoding.size,
-            max_chance_outcomes=kinds * max(rules.dummies if self.random_flips else 1, 1),
+            max_chance_outcomes=kinds * max(rules.dummies if random_flips else 1, 1),
             num_players=table.players,
             min_utility=-1.0 if win else 0.0,
             max_utility=1.0,
@@ -122,16 +122,13 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_GAME_TYPE, info, params or {})
         self.table = table
-        self.deal_size = chance.deal_size(rules)
-        self.reward_scheme = str(values["reward"])
-        #: what every state of the game starts from: the table, the deal's size, whether
-        #: dummy cards are turned over at random, the reward scheme
-        self.config: tuple[Table, int, bool, str] = (
-            table, self.deal_size, self.random_flips, self.reward_scheme)
+        # what every state of the game starts from: the table, the deal's size, whether
+        # dummy cards are turned over at random, the reward scheme
+        config = (table, chance.deal_size(rules), random_flips, str(values["reward"]))
         #: the words of every action (:func:`action_texts`)
         self.texts = action_texts(table)
         #: the start of every game, shared by new states until they move
-        self.start = Holder(self.config, self.texts)
+        self.start = Holder(config, self.texts)
         self.start.initial = True
         #: the class of this game's new states: a :class:`ModernArtState` whose holder,
         #: until it first moves, is the game's start, read from the class (OpenSpiel
