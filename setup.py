@@ -21,9 +21,11 @@ import os
 import shutil
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -65,6 +67,19 @@ COMPILED = (
 )
 
 
+#: The commands that only write metadata or the source distribution. pip runs two of
+#: them (``egg_info``, ``dist_info``) before the build, each in a process of its own:
+#: the engine is compiled only when something is built, not three times.
+METADATA_ONLY = frozenset(("egg_info", "dist_info", "sdist"))
+
+
+def _metadata_only() -> bool:
+    """Whether every command asked is a metadata one (anything else, or any doubt,
+    compiles: an option's value that reads as a word counts as a command here)."""
+    words = [arg for arg in sys.argv[1:] if arg.isidentifier()]
+    return bool(words) and all(word in METADATA_ONLY for word in words)
+
+
 def _setting() -> str:
     value = os.environ.get("AUCTIONRULES_COMPILE", "auto").strip().lower()
     if value in ("0", "no", "false", "off"):
@@ -90,6 +105,8 @@ def _extensions() -> list[object]:
     if setting == "off":
         print("auctionrules: AUCTIONRULES_COMPILE=0: building plain Python", file=sys.stderr)
         return []
+    if _metadata_only():
+        return []
     missing = _missing_toolchain()
     if missing is not None:
         if setting == "required":
@@ -114,6 +131,30 @@ def _extensions() -> list[object]:
         os.chdir(ROOT)
 
 
+class BuildExt(build_ext):
+    """Compile the C files of one extension on every core.
+
+    mypyc puts the engine in one shared extension of some forty C files (a file a
+    module), and the build compiles an extension's files one after the other; the
+    ``parallel`` option runs only whole extensions side by side. So each extension's
+    files are handed to the compiler one at a time from a pool of threads (each
+    waits on its ``gcc``)."""
+
+    def build_extensions(self) -> None:
+        compile_files = self.compiler.compile
+        workers = os.cpu_count() or 1
+
+        def compile_each(sources: list[str], *args: object, **kwargs: object) -> list[str]:
+            if len(sources) < 2 or workers < 2:
+                return compile_files(sources, *args, **kwargs)
+            with ThreadPoolExecutor(workers) as pool:
+                done = pool.map(lambda source: compile_files([source], *args, **kwargs), sources)
+                return [obj for objects in done for obj in objects]
+
+        self.compiler.compile = compile_each  # type: ignore[method-assign]
+        super().build_extensions()
+
+
 class BuildPy(build_py):
     """Copy the bundled ``variants/`` and ``schemas/`` into the package."""
 
@@ -126,6 +167,6 @@ class BuildPy(build_py):
 
 setup(
     ext_modules=_extensions(),
-    cmdclass={"build_py": BuildPy},
+    cmdclass={"build_py": BuildPy, "build_ext": BuildExt},
     options={"build_ext": {"parallel": os.cpu_count() or 1}},
 )
