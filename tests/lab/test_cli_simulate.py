@@ -154,15 +154,18 @@ def test_an_interrupted_run_keeps_its_games_and_resumes(tmp_path: Path) -> None:
     out, whole = tmp_path / "r.jsonl", tmp_path / "whole.jsonl"
     argv = [sys.executable, "-m", "auctionrules", "simulate", "hig-1992-en", "-p", "4",
             "-s", "5", "-q", "--format", "json"]
-    # (Ctrl-C is handled here while the run starts, so that it starts with Ctrl-C at its
-    # default whatever this process inherited: a shell without job control starts its
-    # background jobs with it ignored, and what is ignored stays ignored in a child)
-    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    # (a shell without job control starts its background jobs with Ctrl-C ignored, and
+    # what is ignored stays ignored in a child: where this process was started so, it
+    # handles Ctrl-C while the run starts, so that the run starts with it at its default)
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         process = subprocess.Popen([*argv, "-g", "100000", "-o", str(out)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     finally:
-        signal.signal(signal.SIGINT, inherited)
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not out.exists() or len(lines(out)) < 30):
         time.sleep(0.05)
