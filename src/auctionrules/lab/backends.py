@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol, TypeVar
 
@@ -41,18 +42,21 @@ class Serial:
 
 
 class Processes:
-    """Shards on ``jobs`` local processes (:mod:`concurrent.futures`).
+    """Shards on ``jobs`` local processes (:mod:`concurrent.futures`), started by
+    ``start_method`` (``"fork"``, ``"forkserver"``, ``"spawn"``; ``None``: Python's
+    default, which is ``forkserver`` on Linux from Python 3.14).
 
-    Agents registered in this process are known to the workers where processes
-    start by forking (Linux); elsewhere, register them in an imported module.
+    However they start, the workers know the agents and custom strategies registered
+    in this process: the plan carries them (:mod:`auctionrules.lab.carried`).
     """
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, start_method: str | None = None) -> None:
         self.workers = jobs
+        self.context = multiprocessing.get_context(start_method)
 
     def map(self, work: Callable[[range], T], shards: Iterable[range]) -> Iterator[T]:
         """``work(shard)`` for each shard, ``4 * jobs`` shards in flight at most."""
-        with concurrent.futures.ProcessPoolExecutor(self.workers) as pool:
+        with concurrent.futures.ProcessPoolExecutor(self.workers, self.context) as pool:
             yield from in_order(pool.submit, work, shards, 4 * self.workers)
 
 

@@ -4,8 +4,8 @@ The same shards of game indices as local processes, submitted to a
 ``dask.distributed`` scheduler and handed back in index order, a few per worker
 in flight, so the results (and the results file) are byte for byte those of
 ``--jobs 1``. ``local`` starts a ``LocalCluster`` on this machine (one worker per
-core, one thread each: the games are pure Python, so threads would share one
-core). On a real cluster, start a scheduler and workers that have auctionrules
+core, one thread each: a game holds the interpreter's lock, so threads would
+share one core). On a real cluster, start a scheduler and workers that have auctionrules
 (and any custom agent's module) installed::
 
     dask scheduler                                  # on one machine: tcp://HOST:8786

@@ -17,6 +17,7 @@ import attrs
 from auctionrules.agents import AgentSpec, parse_agents, seat_agents
 from auctionrules.engine import Rules, compile_rules
 from auctionrules.engine.record import digest
+from auctionrules.lab.carried import Registrations
 from auctionrules.lab.seeds import game_seed
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
@@ -42,6 +43,10 @@ class Plan:
     ``tables`` (a ladder's schedule, :mod:`auctionrules.lab.ladder`), when given,
     are the seatings played in turn, each for ``players`` games rotated one seat
     a game; ``agents`` then lists every agent of the schedule.
+
+    ``carried`` are the registrations of this process the games need (the agents'
+    factories, the custom strategies), so that a worker that was not forked from
+    this process knows them (:mod:`auctionrules.lab.carried`).
     """
 
     ruleset: Ruleset
@@ -52,6 +57,7 @@ class Plan:
     variant: str = ""
     modules: tuple[str, ...] = ()
     tables: tuple[tuple[AgentSpec, ...], ...] = ()
+    carried: Registrations = attrs.field(factory=Registrations, eq=False, repr=False)
 
     @classmethod
     def make(
@@ -99,7 +105,7 @@ class Plan:
             seat_agents(specs, players)  # (refuses a count that fits no table)
         plan = cls(
             ruleset, players, specs, seed, rotate, variant or ruleset.id, tuple(map(str, modules)),
-            tuple(map(tuple, tables)),
+            tuple(map(tuple, tables)), Registrations.of(spec.name for spec in specs),
         )
         try:
             plan.rules()
@@ -108,7 +114,15 @@ class Plan:
         return plan
 
     def rules(self) -> Rules:
-        """The compiled rules (a worker compiles them once per shard)."""
+        """The compiled rules (a worker compiles them once per shard, after taking in
+        the registrations the plan carries)."""
+        missing = self.carried.adopt()
+        if missing:
+            raise SimulationError(
+                f"{' and '.join(missing)} cannot reach a worker process that was not "
+                "forked from this one (a lambda, or a function or class defined inside "
+                "another, cannot be sent): define it at the top level of a module, or "
+                "play in this process (jobs=1)")
         return compile_rules(self.ruleset, self.players)
 
     def seats(self, index: int) -> tuple[AgentSpec, ...]:
