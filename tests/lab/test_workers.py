@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -103,3 +105,24 @@ def test_adopting_registers_only_what_is_missing_or_different(registered: Path) 
     assert carried.adopt() == []
     plan = Plan.make(registered, 4, "carried-random")  # both known again
     assert plan.carried == carried
+
+
+def test_what_a_notebook_defines_cannot_be_sent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (a notebook's or an interactive session's main module is no file a worker could
+    # import again; a script's is, and what it defines is found there)
+    notebook = types.ModuleType("__main__")
+
+    class NotebookAgent(RandomAgent):
+        """A random player defined in the notebook."""
+
+    NotebookAgent.__qualname__ = "NotebookAgent"
+    NotebookAgent.__module__ = "__main__"
+    notebook.NotebookAgent = NotebookAgent  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "__main__", notebook)
+    register_agent("notebook-random", NotebookAgent)
+    try:
+        assert Registrations.of(["notebook-random"]).unsent_agents == ("notebook-random",)
+        notebook.__file__ = "/home/someone/script.py"
+        assert Registrations.of(["notebook-random"]).unsent_agents == ()
+    finally:
+        unregister_agent("notebook-random")

@@ -9,15 +9,16 @@ So a plan carries the factory of every agent it seats and every custom strategy
 know before it plays (:meth:`Registrations.adopt`).
 
 What travels is pickled: a class or function at the top level of a module goes as
-its module and name, and the worker imports it. A lambda, or a class or function
-defined inside another, cannot be sent: the plan names it among what it could not
-send, and a worker that does not know it already (one that was not forked)
-refuses to play, with a message that says so.
+its module and name, and the worker imports it. A lambda, a class or function
+defined inside another, or one defined in a notebook cannot be sent: the plan
+names it among what it could not send, and a worker that does not know it
+already (one that was not forked) refuses to play, with a message that says so.
 """
 
 from __future__ import annotations
 
 import pickle
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,7 +29,13 @@ from auctionrules.engine.registry import AXES, lookup, register, registered
 
 
 def _sendable(value: object) -> bool:
-    """Whether ``value`` pickles (a class or function: by its module and name)."""
+    """Whether a worker that was not forked can receive ``value``: it pickles (a class
+    or function: by its module and name), and if it was defined in ``__main__``, that
+    is a file the worker imports again (not a notebook or an interactive session)."""
+    if getattr(value, "__module__", None) == "__main__" and not hasattr(
+        sys.modules["__main__"], "__file__"
+    ):
+        return False
     try:
         pickle.dumps(value)
     except (pickle.PicklingError, AttributeError, TypeError):

@@ -120,9 +120,9 @@ class Plan:
         if missing:
             raise SimulationError(
                 f"{' and '.join(missing)} cannot reach a worker process that was not "
-                "forked from this one (a lambda, or a function or class defined inside "
-                "another, cannot be sent): define it at the top level of a module, or "
-                "play in this process (jobs=1)")
+                "forked from this one (a lambda, a function or class defined inside another "
+                "or in a notebook cannot be sent): define it at the top level of a "
+                "module, or play in this process (jobs=1)")
         return compile_rules(self.ruleset, self.players)
 
     def seats(self, index: int) -> tuple[AgentSpec, ...]:
