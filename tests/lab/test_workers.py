@@ -20,8 +20,8 @@ import pytest
 
 from auctionrules.agents import register_agent, unregister_agent
 from auctionrules.engine import RandomAgent
-from auctionrules.engine.policies import SplitEqually
-from auctionrules.engine.registry import register, unregister
+from auctionrules.engine.policies import AdderPaid, SplitEqually
+from auctionrules.engine.registry import lookup, register, unregister
 from auctionrules.lab import Plan, Simulation, SimulationError
 from auctionrules.lab.backends import Processes
 from auctionrules.lab.carried import Registrations
@@ -98,13 +98,18 @@ def test_a_forked_worker_plays_what_cannot_be_sent(registered: Path) -> None:
         unregister_agent("local-random")
 
 
-def test_adopting_registers_only_what_is_missing_or_different(registered: Path) -> None:
+def test_adopting_registers_only_what_is_missing(registered: Path) -> None:
     carried = Registrations.of(["carried-random"])
     unregister_agent("carried-random")
     unregister("auctions.double.payee", "club.split")
     assert carried.adopt() == []
     plan = Plan.make(registered, 4, "carried-random")  # both known again
     assert plan.carried == carried
+    # a registration replaced since the plan was made stays as replaced: running the
+    # plan here does not put the earlier one back
+    register("auctions.double.payee", "club.split", AdderPaid)
+    plan.rules()
+    assert lookup("auctions.double.payee", "club.split") is AdderPaid
 
 
 def test_what_a_notebook_defines_cannot_be_sent(monkeypatch: pytest.MonkeyPatch) -> None:

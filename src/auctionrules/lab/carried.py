@@ -6,7 +6,7 @@ started by ``forkserver`` (Python 3.14's default on Linux) or ``spawn`` (macOS,
 Windows), and a Dask worker, knows only what importing auctionrules registers.
 So a plan carries the factory of every agent it seats and every custom strategy
 (``namespace.name``) registered here, and a worker registers whichever it does not
-know before it plays (:meth:`Registrations.adopt`).
+know before it plays (:meth:`Registrations.adopt`); it never replaces one it knows.
 
 What travels is pickled: a class or function at the top level of a module goes as
 its module and name, and the worker imports it. A lambda, a class or function
@@ -90,14 +90,16 @@ class Registrations:
                    tuple(unsent_strategies))
 
     def adopt(self) -> list[str]:
-        """Register, in this process, what was sent and is not registered the same
-        way; return what could not be sent and is not known here either (nothing
-        where the worker was forked), for a message."""
+        """Register, in this process, what was sent and is not registered here (in a
+        worker that was not forked); leave every registration there is as it is (in
+        the process that made the plan, and in a forked worker, it is what was sent
+        or what replaced it since, as a run in one process would use). Return what
+        could not be sent and is not known here either, for a message."""
         for agent in self.agents:
-            if _known_agent(agent.name) != agent:
+            if _known_agent(agent.name) is None:
                 register_agent(agent.name, agent.factory, agent.summary)
         for axis, name, klass in self.strategies:
-            if name not in registered(axis) or lookup(axis, name) is not klass:
+            if name not in registered(axis):
                 register(axis, name, klass)
         missing = [f"agent {name!r}" for name in self.unsent_agents
                    if _known_agent(name) is None]

@@ -5,8 +5,8 @@ The same shards of game indices as local processes, submitted to a
 in flight, so the results (and the results file) are byte for byte those of
 ``--jobs 1``. ``local`` starts a ``LocalCluster`` on this machine (one worker per
 core, one thread each: a game holds the interpreter's lock, so threads would
-share one core). On a real cluster, start a scheduler and workers that have auctionrules
-(and any custom agent's module) installed::
+share one core). On a real cluster, start a scheduler and workers that have
+auctionrules (and any custom agent's module) installed::
 
     dask scheduler                                  # on one machine: tcp://HOST:8786
     dask worker tcp://HOST:8786 --nthreads 1 --nworkers 8   # on every worker machine
