@@ -1,12 +1,27 @@
-"""Shared fixtures: paths to the repository's data."""
+"""Shared fixtures: paths to the repository's data; the start method of worker processes."""
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--start-method", choices=multiprocessing.get_all_start_methods(), default=None,
+        help="how worker processes start (default: Python's own); .ci/run runs the lab "
+             "with forkserver, Linux's default from Python 3.14",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    method = config.getoption("--start-method")
+    if method is not None:
+        multiprocessing.set_start_method(method, force=True)
 
 
 @pytest.fixture(scope="session")
