@@ -216,9 +216,9 @@ def test_a_clone_plays_on_alone(ruleset_: Ruleset, players: int) -> None:
 
 
 def test_the_deal_shuffles_as_random_shuffle() -> None:
-    """``setup.shuffle`` (the new game's deal, written out for speed) gives the very
+    """``cards.shuffle`` (the new game's deal, written out for speed) gives the very
     order ``random.Random.shuffle`` gives, and leaves the generator in the same state."""
-    from auctionrules.engine.setup import shuffle
+    from auctionrules.engine.cards import shuffle
 
     for seed in [*range(500), "a seed", 2**70]:
         for size in (0, 1, 2, 3, 17, 70, 99):

@@ -10,6 +10,7 @@ interchangeable, so the deck is a multiset of codes.
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 import attrs
@@ -119,3 +120,20 @@ def full_deck(ruleset: Ruleset) -> list[int]:
         for t, name in enumerate(AUCTION_TYPES):
             deck.extend([code(a, t)] * artist.split.count(name))
     return deck
+
+
+def shuffle(deck: list[int], rng: random.Random) -> None:
+    """Shuffle ``deck`` in place: the Fisher-Yates shuffle of :meth:`random.Random.shuffle`,
+    drawing the same bits, so the deal of a seed is the one ``rng.shuffle`` gives.
+
+    Written out because a seed's deal must not depend on a Python version's
+    ``shuffle``, and because it is the dearest step of a new game (its draws
+    are calls in ``random``; here they are a loop, compiled with the engine).
+    """
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = rng.getrandbits(bits)
+        while j >= bound:  # (rejection sampling, as random.Random._randbelow)
+            j = rng.getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]

@@ -30,6 +30,7 @@ from auctionrules.compiled import mypyc_attr, subclass_state
 from auctionrules.engine import setup
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, ChoiceAgent, by_choice
+from auctionrules.engine.cards import shuffle
 from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_legal
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import IllegalActionError, MalformedActionError, RulesError
@@ -111,7 +112,7 @@ class Game(ReadOut):
         """A new game: the deck shuffled with ``random.Random(seed)`` and round 1 dealt."""
         rules = setup.resolve_rules(ruleset, players, rules)
         deck = list(rules.deck)
-        setup.shuffle(deck, random.Random(seed))
+        shuffle(deck, random.Random(seed))
         hands: list[list[int]] = []
         per = rules.hand_deal[0]
         for h in range(rules.players + rules.dummies):

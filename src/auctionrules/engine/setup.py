@@ -8,7 +8,6 @@ the reason.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,24 +18,6 @@ from auctionrules.engine.cards import Card, artist_of
 from auctionrules.engine.errors import RulesError
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.model import Ruleset
-
-
-def shuffle(deck: list[int], rng: random.Random) -> None:
-    """Shuffle ``deck`` in place: the Fisher-Yates shuffle of :meth:`random.Random.shuffle`,
-    drawing the same bits, so the deal of a seed is the one ``rng.shuffle`` gives.
-
-    Written out because a seed's deal must not depend on a Python version's
-    ``shuffle``, and because it is the dearest step of a new game (its draws
-    are calls in ``random``; here they are a loop).
-    """
-    getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:  # (rejection sampling, as random.Random._randbelow)
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
 
 
 def resolve_rules(ruleset: Ruleset | None, players: int | None, rules: Rules | None) -> Rules:
