@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from auctionrules.engine.actions import PASS, Action, Bid
-from auctionrules.engine.cards import DOUBLE, FIXED_PRICE
+from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, shuffle
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import AUCTION, LEAD, index_hands
 from auctionrules.engine.legal import Legal
@@ -233,7 +233,7 @@ def _deal(game: State, view: View, own: list[int], rng: random.Random) -> None:
             f"the {len(pool)} cards it has not seen"
         )
     for _ in range(_TRIES):
-        rng.shuffle(pool)
+        shuffle(pool, rng)  # (the deal's own shuffle: the same draws as rng.shuffle)
         hands, at = [], 0
         for s, size in enumerate(sizes):
             if s == seat:
