@@ -31,10 +31,16 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 
 #: The compiled modules, relative to ``src``: the engine's mechanics, the game and its
-#: views, the actions and legal moves, and the built-in random agent. Left interpreted:
-#: errors, and what runs once a game (loading the rules' registry, records, replay, the
-#: benchmark).
+#: views, the actions and legal moves, the built-in agents (random, heuristic, ismcts:
+#: their decisions and search), the RL observation's writer and mask. Left interpreted:
+#: errors, and what runs once a game or once a run (loading the rules' registry, the
+#: agents' registry, records, replay, the benchmark).
 COMPILED = (
+    "auctionrules/agents/facts.py",
+    "auctionrules/agents/heuristic.py",
+    "auctionrules/agents/ismcts.py",
+    "auctionrules/agents/search.py",
+    "auctionrules/agents/valuation.py",
     "auctionrules/engine/actions.py",
     "auctionrules/engine/agents.py",
     "auctionrules/engine/auctions/__init__.py",

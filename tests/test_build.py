@@ -1,10 +1,11 @@
 """The build: which modules mypyc compiles, and which install is running.
 
 ``setup.py`` names the compiled modules by path; a module moved or renamed would
-otherwise only fail when the package is built. Every engine module is either
-compiled or named here as interpreted, so a new one is a decision, not an
-accident. ``.ci/run`` runs the suite on the compiled install and the engine's tests
-on the plain one, telling the tests which to expect (``AUCTIONRULES_EXPECT_ENGINE``).
+otherwise only fail when the package is built. Every module of the engine and of
+the built-in agents is either compiled or named here as interpreted, so a new one
+is a decision, not an accident. ``.ci/run`` runs the suite on the compiled install
+and the engine's tests on the plain one, telling the tests which to expect
+(``AUCTIONRULES_EXPECT_ENGINE``).
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from auctionrules.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Engine modules left interpreted: exceptions, and what runs once a game or outside
-#: the game loop.
+#: Modules of the engine and of the built-in agents left interpreted: exceptions, and
+#: what runs once a game, once a run or outside the game loop.
 INTERPRETED = {
-    "__init__.py", "bench.py", "errors.py", "play.py", "record.py",
-    "registry.py", "replay.py", "setup.py",
+    "engine": {
+        "__init__.py", "bench.py", "errors.py", "play.py", "record.py",
+        "registry.py", "replay.py", "setup.py",
+    },
+    "agents": {"__init__.py", "match.py", "registry.py"},
 }
 
 
@@ -38,13 +42,15 @@ def _compiled_paths() -> list[str]:
     raise AssertionError("setup.py has no COMPILED")
 
 
-def test_the_compiled_modules_exist_and_every_engine_module_is_placed() -> None:
+@pytest.mark.parametrize("package", sorted(INTERPRETED))
+def test_the_compiled_modules_exist_and_every_module_is_placed(package: str) -> None:
     compiled = _compiled_paths()
     src = ROOT / "src"
     assert [path for path in compiled if not (src / path).is_file()] == []
-    engine = src / "auctionrules" / "engine"
-    modules = {str(path.relative_to(src)) for path in engine.rglob("*.py")}
-    left = {path for path in modules - set(compiled) if Path(path).name not in INTERPRETED}
+    found = (src / "auctionrules" / package).rglob("*.py")
+    modules = {str(path.relative_to(src)) for path in found}
+    left = {path for path in modules - set(compiled)
+            if Path(path).name not in INTERPRETED[package]}
     assert left == set(), "compile these in setup.py or name them in INTERPRETED"
 
 

@@ -32,7 +32,7 @@ else:
             return lambda cls: cls
 
 
-__all__ = ["is_compiled", "mypyc_attr", "subclass_state"]
+__all__ = ["is_compiled", "mypyc_attr", "own_state", "set_state", "subclass_state"]
 
 
 def is_compiled(module: Any) -> bool:
@@ -57,3 +57,17 @@ def subclass_state(instance: object, base: type, own: frozenset[str]) -> dict[st
             if name not in ("__dict__", "__weakref__") and hasattr(instance, name):
                 state[name] = getattr(instance, name)
     return state
+
+
+def own_state(instance: object, base: type, own: frozenset[str]) -> dict[str, Any]:
+    """What a pickle or a copy of ``instance`` keeps: ``base``'s own fields (``own``)
+    and what a subclass adds (:func:`subclass_state`); a compiled class's
+    ``__getstate__``."""
+    return {**{name: getattr(instance, name) for name in sorted(own)},
+            **subclass_state(instance, base, own)}
+
+
+def set_state(instance: object, state: dict[str, Any]) -> None:
+    """Every field of ``state`` set on ``instance``; a compiled class's ``__setstate__``."""
+    for name, value in state.items():
+        setattr(instance, name, value)

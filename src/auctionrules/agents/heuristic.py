@@ -38,6 +38,7 @@ from auctionrules.agents.valuation import (
     leads_rivals,
     payouts_if_ended,
 )
+from auctionrules.compiled import mypyc_attr, own_state, set_state
 from auctionrules.engine.actions import (
     BUY,
     FLIP,
@@ -61,6 +62,7 @@ _ADD_PREFERENCE = (TYPE_INDEX["open"], TYPE_INDEX["once_around"], TYPE_INDEX["se
 _AVOID = -1e12
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class HeuristicAgent:
     """Valuation-based play for any ruleset (see the module docstring).
 
@@ -114,6 +116,13 @@ class HeuristicAgent:
         self.discount = discount
         self.hand_weight = hand_weight
         self.push = push
+
+    def __getstate__(self) -> dict[str, Any]:
+        # its parameters and generator, and what a subclass keeps (see own_state)
+        return own_state(self, HeuristicAgent, _OWN)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        set_state(self, state)
 
     def __repr__(self) -> str:
         params = ", ".join(f"{name}={getattr(self, name)}" for name in self.params())
@@ -233,6 +242,11 @@ class HeuristicAgent:
             return PASS
         codes = facts.rules.codec.codes
         return min(adds, key=lambda a: _ADD_PREFERENCE.index(auction_of(codes[_card(a)])))
+
+
+#: The agent's own fields (its slots; see :func:`~auctionrules.compiled.own_state`).
+_OWN = frozenset(("aggression", "discount", "hand_weight", "own_share", "price_share", "push",
+                  "rng", "shading"))
 
 
 def raise_to(

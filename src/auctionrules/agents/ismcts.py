@@ -66,6 +66,7 @@ from auctionrules.agents.facts import Facts
 from auctionrules.agents.heuristic import HeuristicAgent, limit_of, raise_to, within
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
+from auctionrules.compiled import mypyc_attr, own_state, set_state
 from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
 from auctionrules.engine.agents import RandomAgent
 from auctionrules.engine.cards import ONCE_AROUND, SEALED
@@ -79,6 +80,15 @@ ROLLOUTS = ("heuristic", "random")
 HORIZONS = ("round", "game")
 
 
+#: The agent's own fields (see :func:`~auctionrules.compiled.own_state`).
+_OWN = frozenset((
+    "buckets", "c", "confidence", "horizon", "iterations", "last_iterations", "model",
+    "model_sealed", "opponents", "paired", "plan", "policy", "prior", "progress", "rival",
+    "rng", "rollout", "seconds", "spread",
+))
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ISMCTSAgent:
     """Search over determinizations of the view (see the module docstring).
 
@@ -144,6 +154,14 @@ class ISMCTSAgent:
         #: Called after each determinization with ``(done, budget)`` (``budget`` 0 under
         #: a time budget), for a front end to show a search in progress.
         self.progress: Callable[[int, int], None] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # its parameters, generator, models and plan, and what a subclass keeps (see
+        # own_state)
+        return own_state(self, ISMCTSAgent, _OWN)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        set_state(self, state)
 
     def act(self, state: Any, legal: Legal) -> Action:
         """Search from the view ``state``; the move chosen (see the module docstring)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.heuristic import HeuristicAgent, raise_to
+from auctionrules.compiled import mypyc_attr, own_state, set_state
 from auctionrules.engine.actions import Action, bid_of, price_of
 from auctionrules.engine.cards import SEALED
 from auctionrules.engine.game import Game
@@ -56,10 +57,12 @@ def amounts(span: tuple[int, int, int], buckets: int) -> list[int]:
 Plan = tuple[Action, float | None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Model:
     """The heuristic as the others' model and the rollout policy, with each seat's
     open-auction limit computed once a lot (it does not change while the lot is
-    bid on, and the raises by the minimum step are most of a game's decisions)."""
+    bid on, and the raises by the minimum step are most of a game's decisions).
+    Pickled and copied with its agent (:class:`~auctionrules.agents.ismcts.ISMCTSAgent`)."""
 
     __slots__ = ("agent", "key", "limits")
 
@@ -67,6 +70,12 @@ class Model:
         self.agent = agent
         self.key: tuple[Any, int] | None = None
         self.limits: dict[int, float] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return own_state(self, Model, frozenset(("agent", "key", "limits")))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        set_state(self, state)
 
     def decide(self, game: Game, seat: int, legal: Legal) -> Action:
         """The heuristic's move for ``seat`` in ``game`` (a game the caller owns)."""

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
-from auctionrules.compiled import mypyc_attr, subclass_state
+from auctionrules.compiled import mypyc_attr, own_state, set_state
 from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
 
@@ -92,13 +92,11 @@ class RandomAgent(ChoiceAgent):
         self.bid_chance = bid_chance
 
     def __getstate__(self) -> dict[str, Any]:
-        # the generator and the chance, and what a subclass keeps (see subclass_state)
-        return {"rng": self.rng, "bid_chance": self.bid_chance,
-                **subclass_state(self, RandomAgent, _OWN)}
+        # the generator and the chance, and what a subclass keeps (see own_state)
+        return own_state(self, RandomAgent, _OWN)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
+        set_state(self, state)
 
     def pick(self, count: int) -> int:
         """Uniform; no draw when there is no choice."""
