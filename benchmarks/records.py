@@ -4,7 +4,8 @@ The compiled and the plain-Python installs run the same source, so they must pla
 the very same games. ``.ci/run`` prints this digest under each install and
 compares them: one digest covers every bundled edition, with and without its
 modules, at every player count it allows, a few seeds each, in the random
-playout and in the step-by-step loop (where views are made at every decision).
+playout and in the step-by-step loop (where views are made at every decision),
+and a four-player game of the built-in agents (compiled too) under each ruleset.
 The first line names the install, so a log shows which one spoke.
 """
 
@@ -14,6 +15,7 @@ import argparse
 import hashlib
 import json
 
+from auctionrules.agents import make_agent
 from auctionrules.engine import COMPILED, Game, RandomAgent, RulesError, play_game
 from auctionrules.loader import load_ruleset
 from auctionrules.resources import bundled_module_ids, bundled_variant_ids
@@ -36,6 +38,8 @@ def digest(seeds: int) -> str:
                         break
                     total.update(json.dumps(game.record(), sort_keys=True).encode())
                     total.update(json.dumps(_stepped(game, seed), sort_keys=True).encode())
+                    if seed == 0 and players == 4:
+                        total.update(json.dumps(_agents(game, seed), sort_keys=True).encode())
     return total.hexdigest()
 
 
@@ -49,6 +53,15 @@ def _stepped(played: Game, seed: int) -> object:
         view = game.view(seat)
         game.apply(agents[seat].act(view, game.legal(seat)), seat)
     return [game.record(), [game.view(seat).to_dict() for seat in range(game.n)]]
+
+
+def _agents(played: Game, seed: int) -> object:
+    """The same deal played by the built-in agents: a shallow search, a random player and
+    the heuristic at the other seats; the record."""
+    game = Game.new(rules=played.rules, seed=seed)
+    names = ["ismcts:iterations=2", "random", *["heuristic"] * (game.n - 2)]
+    game.playout([make_agent(name, seed=f"{seed}/{seat}") for seat, name in enumerate(names)])
+    return game.record()
 
 
 def main() -> None:
