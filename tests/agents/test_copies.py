@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from auctionrules.agents import HeuristicAgent, heuristic, ismcts
+from auctionrules.agents import HeuristicAgent, heuristic, ismcts, search
 from auctionrules.agents.ismcts import ISMCTSAgent
 from auctionrules.agents.search import Model
 from auctionrules.engine import COMPILED, Game
@@ -69,4 +69,4 @@ def test_a_copy_or_a_pickle_goes_on_deciding_as_the_original(make: Any) -> None:
 def test_the_agents_name_their_own_fields() -> None:
     assert set(HeuristicAgent.__slots__) == heuristic._OWN
     assert set(vars(ISMCTSAgent())) == ismcts._OWN
-    assert set(Model.__slots__) == {"agent", "key", "limits"}
+    assert set(Model.__slots__) == search._MODEL_OWN

@@ -72,7 +72,8 @@ class Model:
         self.limits: dict[int, float] = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        return own_state(self, Model, frozenset(("agent", "key", "limits")))
+        # its agent and the limits of the lot, and what a subclass keeps (see own_state)
+        return own_state(self, Model, _MODEL_OWN)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         set_state(self, state)
@@ -91,3 +92,7 @@ class Model:
         high_bidder = None if lot.high_bidder == NOBODY else lot.high_bidder
         return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=high_bidder,
                         seat=seat, rules=game.rules)
+
+
+#: A model's own fields (its slots; see :func:`~auctionrules.compiled.own_state`).
+_MODEL_OWN = frozenset(("agent", "key", "limits"))
