@@ -9,10 +9,13 @@ cards), and for scale on OpenSpiel's own ``python_kuhn_poker``; prints games/s
 and milliseconds a game, per second of process CPU time (the machine may be
 busy), best of ``--repeats`` runs. Needs the ``rl`` extra.
 
-The last row is pyspiel's own cost, the floor under any Python game of this
-shape: a game whose every method does nothing, with as many players, chance
-nodes and decisions a game as the first case's random games (their mean over
-ten), its observation as long, and states that copy themselves for nothing.
+The last two rows bound what the adapter can reach. ``unobserved`` is the first
+case with observers that do nothing (an all-zero tensor of the same length, empty
+strings): the same games, states, copies and moves, no observation made. The
+last is pyspiel's own cost, the floor under any Python game of this shape: a
+game whose every method does nothing, with as many players, chance nodes and
+decisions a game as the first case's random games (their mean over ten), its
+observation as long, and states that copy themselves for nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.games import kuhn_poker  # noqa: F401 - registers python_kuhn_poker
 
-from auctionrules.envs.openspiel import load
+from auctionrules.envs.openspiel import DEFAULTS, ModernArtGame, load
 
 CASES = (("hig-1992-en", 4, ()), ("hig-1992-fr", 3, ("mystery-hand",)))
 
@@ -149,6 +152,31 @@ _NOOP_TYPE = pyspiel.GameType(
 pyspiel.register_game(_NOOP_TYPE, _NoopGame)
 
 
+class _UnobservedGame(ModernArtGame):  # type: ignore[misc]
+    """Modern Art with observers that do nothing (the ``unobserved`` row): each has
+    the real observer's tensor length, and leaves it all zeros."""
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _NoopObserver:
+        observer = _NoopObserver()
+        size = super().make_py_observer(iig_obs_type, params).tensor.size
+        observer.tensor = np.zeros(size, np.float32)
+        observer.dict = {"observation": observer.tensor}
+        return observer
+
+
+_UNOBSERVED_TYPE = pyspiel.GameType(
+    short_name="python_modern_art_unobserved", long_name="Modern Art, observers doing nothing",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=5, min_num_players=2,
+    provides_information_state_string=True, provides_information_state_tensor=False,
+    provides_observation_string=True, provides_observation_tensor=True,
+    parameter_specification=DEFAULTS)
+pyspiel.register_game(_UNOBSERVED_TYPE, _UnobservedGame)
+
+
 def noop_game(players: int, chances: int, decisions: int, size: int) -> pyspiel.Game:
     """The no-op game of that shape (the floor)."""
     _SHAPE[:] = [players, chances, decisions, size]
@@ -166,6 +194,12 @@ def main(argv: list[str] | None = None) -> None:
         rate = best_rate(load(variant, players, modules), args.games, args.repeats)
         name = f"{variant}{'+' + '+'.join(modules) if modules else ''} {players}p"
         print(f"{name:36s} {rate:9.2f} {1000 / rate:9.1f}")
+    variant, players, _ = CASES[0]
+    unobserved = pyspiel.load_game("python_modern_art_unobserved",
+                                   {"variant": variant, "players": players})
+    rate = best_rate(unobserved, args.games, args.repeats)
+    name = f"{variant} {players}p, unobserved"
+    print(f"{name:36s} {rate:9.2f} {1000 / rate:9.1f}")
     rate = best_rate(pyspiel.load_game("python_kuhn_poker"), 50 * args.games, args.repeats)
     print(f"{'python_kuhn_poker (OpenSpiel)':36s} {rate:9.2f} {1000 / rate:9.1f}")
     players, chances, decisions, size = shape_of(load(*CASES[0][:2], CASES[0][2]))
