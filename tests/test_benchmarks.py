@@ -63,3 +63,35 @@ def test_the_floor_stand_in_plays_the_recorded_games() -> None:
             assert floor["agent_loop"](game, default_agents(players, seed)) == decisions
             assert game.is_over
             assert len(legals) == len(floor["record_questions"](rules, seed)) == decisions
+
+
+def test_the_unobserved_openspiel_row_is_the_same_game_unobserved() -> None:
+    """``benchmarks/openspiel_sim.py``'s bound (``unobserved``) must play the real
+    game's states, with observations of the real length that say nothing, or the
+    bound it prints is of another game."""
+    pyspiel = pytest.importorskip("pyspiel")
+    script = runpy.run_path(str(BENCHMARKS / "openspiel_sim.py"))
+    real = script["load"]("hig-1992-en", 4)
+    blind = pyspiel.load_game("python_modern_art_unobserved",
+                              {"variant": "hig-1992-en", "players": 4})
+    assert blind.observation_tensor_size() == real.observation_tensor_size()
+    states = [real.new_initial_state(), blind.new_initial_state()]
+    moves = 0
+    while not states[0].is_terminal() and moves < 120:
+        first, second = states
+        assert first.current_player() == second.current_player()
+        if first.is_chance_node():
+            assert first.chance_outcomes() == second.chance_outcomes()
+            action = first.chance_outcomes()[moves % len(first.chance_outcomes())][0]
+        else:
+            assert first.legal_actions() == second.legal_actions()
+            seat = first.current_player()
+            assert any(first.observation_tensor(seat))
+            assert not any(second.observation_tensor(seat))
+            assert second.observation_string(seat) == ""
+            action = first.legal_actions()[moves % len(first.legal_actions())]
+        for state in states:
+            state.apply_action(action)
+        moves += 1
+    assert moves == 120
+    pyspiel.random_sim_test(blind, num_sims=1, serialize=True, verbose=False)
