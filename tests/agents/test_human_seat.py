@@ -57,6 +57,8 @@ OPEN = Legal(0, (PASS,), bid=(3000, 50000, 1000), limit=(0, 50000, 1000))
         ("out", OPEN, Limit(0)),
         ("out", BIDDING, PASS),  # (once around, sealed: out is a pass)
         ("12k", OPEN, Bid(12000)),
+        ("up to 1.5k", Legal(0, (PASS,), bid=(500, 50000, 500), limit=(0, 50000, 500)),
+         Limit(1500)),
     ],
 )
 def test_short_forms(line: str, legal: Legal, expected: object) -> None:
@@ -77,6 +79,7 @@ def test_short_forms(line: str, legal: Legal, expected: object) -> None:
         ("dance", BIDDING, "unknown verb 'dance'"),
         ("krypto/purple", LEAD, "is not a card"),
         ("up to 40k", BIDDING, "is for an open auction; you may: b 3000..50000"),
+        ("up to 40k", Legal(0, (PASS,)), "you cannot bid now, nor say a limit; you may: 1=p"),
         ("up to 60k", OPEN, "a limit must be from 0 to 50000 in steps of 1000; 60000 is not"),
         ("up to lots", OPEN, "an amount, e.g. up to 40k"),
     ],
@@ -90,6 +93,11 @@ def test_amounts_and_the_moves_line() -> None:
     assert [amount_of(t) for t in ("12,000", "$12.000", "3k", "12 000", "x", "")] == [
         12000, 12000, 3000, 12000, None, None
     ]
+    # with k the last point or comma is a decimal mark; without, it groups thousands
+    assert [amount_of(t) for t in ("1.5k", "1,5k", "40.5k", "1.250k", "1,000.5k")] == [
+        1500, 1500, 40500, 1250, 1000500
+    ]
+    assert [amount_of(t) for t in ("1.2345k", "1.5", "40,00")] == [None, None, None]
     assert describe_moves(BIDDING) == "you may: b 3000..50000 (step 1000); p (pass)"
     assert describe_moves(LEAD) == "you may: 1=play krypto/open; 2=play yoko/double"
     assert describe_moves(OPEN) == (

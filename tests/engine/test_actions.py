@@ -30,3 +30,15 @@ def test_text_round_trip(a: Action) -> None:
 def test_malformed(text: str) -> None:
     with pytest.raises(MalformedActionError):
         Action.parse(text)
+
+
+@pytest.mark.parametrize("amount", [5000.0, "5000", None, 5e3])
+@pytest.mark.parametrize("kind", ["Bid", "Limit", "Price"])
+def test_an_amount_is_a_whole_number_or_no_action(kind: str, amount: object) -> None:
+    """A float or a string amount never makes an action (compiled, the call refuses
+    it; plain Python, the constructor, with the same error), so it can never reach a
+    game and be written into its record as ``limit 5000.0``, which no replay reads."""
+    from auctionrules.engine import actions
+
+    with pytest.raises(TypeError, match="int object expected"):
+        getattr(actions, kind)(amount)

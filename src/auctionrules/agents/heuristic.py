@@ -51,7 +51,7 @@ from auctionrules.engine.actions import (
     price_of,
 )
 from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX, artist_of, auction_of
-from auctionrules.engine.legal import Legal
+from auctionrules.engine.legal import Legal, top_of
 from auctionrules.engine.policies import AuctioneerTakesFree
 from auctionrules.engine.rules import Rules
 
@@ -215,7 +215,8 @@ class HeuristicAgent:
         ending = facts.rules.artist_cards
         best, best_score = legal.actions[0], _AVOID * 2
         for action in legal.actions:
-            artist, kind = divmod(codes[_card(action)], 5)
+            code = codes[_card(action)]
+            artist, kind = artist_of(code), auction_of(code)
             score = values[artist] * (1.0 + self.push * owned[artist])
             if facts.counts[artist] + 1 >= ending:
                 good = leads_rivals(facts, payouts_if_ended(facts, (artist,)))
@@ -274,12 +275,12 @@ def limit_of(limit: float, span: tuple[int, int, int]) -> Limit:
     """``limit`` said as a legal limit of ``span`` (a ``Legal.limit``): the largest of
     its amounts at most ``limit``, 0 (out of the lot) below them all. The engine then
     bids exactly what :func:`raise_to` would: the lowest bid while it is within."""
-    top, step = span[1], span[2]
+    lo, top, step = span
     if limit >= top:
         return Limit(top)
     if limit < step:
-        return Limit(0)
-    return Limit(int(limit // step) * step)
+        return Limit(lo)
+    return Limit(top_of(lo, int(limit), step))
 
 
 def _card(action: Action) -> Any:
@@ -293,4 +294,4 @@ def within(span: tuple[int, int, int], target: float) -> int:
         return lo
     if target >= hi:
         return hi
-    return lo + int((target - lo) // step) * step
+    return top_of(lo, int(target), step)

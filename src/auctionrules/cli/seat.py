@@ -64,7 +64,7 @@ Commands:
   rules [TOPIC]   the rulebook: what is happening now, or a topic (scoring, round_end...)
   help            this help
   quit            stop here (the record so far is written)
-Amounts may be written 12000, 12,000 or 12k."""
+Amounts may be written 12000, 12,000, 12k or 1.5k."""
 
 
 class QuitGameError(Exception):
@@ -81,14 +81,27 @@ def options(legal: Legal) -> list[Action]:
 
 
 def amount_of(text: str) -> int | None:
-    """``12000``, ``12,000``, ``$12.000`` or ``12k`` as a whole amount; ``None`` otherwise."""
+    """``12000``, ``12,000``, ``$12.000``, ``12k`` or ``1.5k`` as a whole amount; ``None``
+    otherwise. Without ``k`` a point or comma groups thousands (three digits after
+    each: ``1.5`` is no amount); with it, the last one is a decimal mark (``1.5k``,
+    ``1,5k``: 1,500), and what follows it may not be below a unit (``1.2345k``)."""
     match = _AMOUNT.fullmatch(text.strip())
     if match is None:
         return None
-    digits = re.sub(r"[^0-9]", "", match.group(1))
-    if not digits or len(digits) > 15:
+    number, thousands = re.sub(r"[_' ]", "", match.group(1)), bool(match.group(2))
+    whole, fraction = number, ""
+    if thousands and re.search(r"[.,]", number):
+        whole, fraction = re.split(r"[.,](?=[0-9]*$)", number)
+        if len(fraction) > 3:
+            return None
+    if any(len(group) != 3 for group in re.split(r"[.,]", whole)[1:]):
         return None
-    return int(digits) * (1000 if match.group(2) else 1)
+    digits = re.sub(r"[^0-9]", "", whole)
+    if not (digits or fraction) or len(digits) > 15:
+        return None
+    if not thousands:
+        return int(digits)
+    return int(digits or "0") * 1000 + int(fraction.ljust(3, "0"))
 
 
 def interpret(line: str, legal: Legal, money: Callable[[int], str] = str) -> Action | str:
@@ -161,6 +174,8 @@ def _limit(word: str, rest: str, text: str, legal: Legal) -> Action | None:
 
 def _why_not(action: Action, legal: Legal, money: Callable[[int], str]) -> str:
     if isinstance(action, Limit) and legal.limit is None:
+        if legal.bid is None:  # (no bid either: out of money, or an auctioneer barred)
+            return "you cannot bid now, nor say a limit; " + describe_moves(legal, money)
         return "a limit (up to, out) is for an open auction; " + describe_moves(legal, money)
     if isinstance(action, (Bid, Price, Limit)):
         kind = "bid" if isinstance(action, Bid) else action.verb

@@ -132,6 +132,11 @@ class AmountAction(Action):
     __slots__ = ("_amount",)
 
     def __init__(self, amount: int) -> None:
+        # (compiled, the call itself refuses any other type, with this message: the
+        # same here, so that a float never reaches a game, its record or a replay)
+        if not isinstance(amount, int):
+            got = "None" if amount is None else type(amount).__name__
+            raise TypeError(f"int object expected; got {got}")
         self._amount = amount
 
     @property

@@ -61,6 +61,12 @@ def code(artist_index: int, type_index: int) -> int:
     return artist_index * 5 + type_index
 
 
+def code_count(artists: int) -> int:
+    """How many card codes ``artists`` artists have: one per artist and auction type
+    (the codes run from 0 to this, less one)."""
+    return artists * 5
+
+
 def artist_of(code: int) -> int:
     """The artist's index (its place on the board) of the card ``code``."""
     return code // 5

@@ -32,6 +32,7 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
 
+from auctionrules.engine.cards import code_count
 from auctionrules.engine.game import Game
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ def try_move(game: Game, move: Action, seat: int) -> tuple[Game, Events] | FlipO
 
 def flip_outcomes(game: Game, move: Action, seat: int) -> FlipOutcomes:
     """Every way the draws of ``move`` can fall, by the card they turn over."""
-    kinds = game.rules.artists * 5
+    kinds = code_count(game.rules.artists)
     codes = game.rules.codec.by_name
     before = len(game.events_of("flip"))
     outcomes: FlipOutcomes = {}

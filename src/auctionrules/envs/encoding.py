@@ -43,6 +43,7 @@ from auctionrules.engine.actions import (
     Play,
 )
 from auctionrules.engine.actions import Price as PriceAction
+from auctionrules.engine.cards import code_count
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.rules import MOST_PAINTINGS
 from auctionrules.envs.masker import Masker, bucket_amount
@@ -96,7 +97,7 @@ class Encoding:
         self.buckets = buckets
         n, artists, rounds = rules.players, rules.artists, rules.rounds
         self.players = n
-        self.kinds = kinds = artists * 5
+        self.kinds = kinds = code_count(artists)
         self.play = 0
         self.add = kinds
         self.pass_ = 2 * kinds
