@@ -199,6 +199,53 @@ def test_an_auctioneer_barred_from_bidding_says_no_limit(tmp_path: Path) -> None
     assert game.snapshot() == before
 
 
+
+def _asked_until_settled(game: Game, answers: dict[int, str]) -> list[int]:
+    """Play the lot under the hammer to its end, each seat giving its answer of
+    ``answers`` where it may (else a pass); the seats asked, in turn."""
+    asked = []
+    while game.state.lot is not None:
+        seat = game.to_act()[0]
+        asked.append(seat)
+        legal = game.legal(seat)
+        game.apply(answers[seat] if seat in answers and legal.limit else "pass", seat)
+    return asked
+
+
+def test_once_every_seat_able_to_raise_is_on_a_limit_nobody_is_asked(tmp_path: Path) -> None:
+    """Doris has no money, so she can only pass; once Beatrix, Clemens and Axel are
+    on limits the engine settles the lot without asking anyone, Doris included,
+    and it ends as it would asking her in turn (a pass each time)."""
+    game = Game.from_position(
+        ruleset("hig-1992-en"), 4, cash=[60000, 60000, 60000, 0],
+        hands=[["krypto/open", "yoko/sealed"], ["yoko/open"], ["yoko/open"], ["yoko/open"]],
+    )
+    run(game, [(AXEL, "play krypto/open")])
+    answers = {BEATRIX: "limit 40000", CLEMENS: "limit 60000", AXEL: "limit 50000"}
+    assert _asked_until_settled(game, answers) == [BEATRIX, CLEMENS, DORIS, AXEL]
+    sold = game.events_of("sold")[-1].fields
+    assert (sold["seat"], sold["price"]) == (CLEMENS, 51000)
+    # Doris's passes after Axel's limit are the engine's, as the others' answers are
+    passes = [e.fields for e in game.events_of("pass") if e.fields["seat"] == DORIS]
+    assert passes[0] == {"seat": DORIS} and len(passes) > 1
+    assert all(data.get("automatic") for data in passes[1:])
+
+
+def test_an_auctioneer_barred_from_bidding_is_not_asked_once_the_others_are_on_limits(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v.yaml"
+    path.write_text(
+        "id: v\ntitle: v\nextends: hig-1992-en\nauctions: {open: {auctioneer_may_bid: false}}\n",
+        encoding="utf-8",
+    )
+    game = _book_game(load_ruleset(path))
+    run(game, [(AXEL, "play krypto/open")])
+    answers = {BEATRIX: "limit 9000", CLEMENS: "limit 12000", DORIS: "limit 5000"}
+    assert _asked_until_settled(game, answers) == [BEATRIX, CLEMENS, DORIS]
+    sold = game.events_of("sold")[-1].fields
+    assert (sold["seat"], sold["price"]) == (CLEMENS, 9000)
+
 # --- the same game as asking in turn: random games, random limits ----------------------------
 
 #: An ``open.ending`` of each kind: a pass is not final (001) or drops the seat out.

@@ -60,7 +60,13 @@ from auctionrules.engine.actions import (
 )
 from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
-from auctionrules.engine.auctions.bidding import SealedAuction, limit_span, next_in_order
+from auctionrules.engine.auctions.bidding import (
+    SealedAuction,
+    limit_span,
+    next_in_order,
+    on_limit,
+    only_limits_raise,
+)
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, OPEN, SEALED, auction_of
@@ -318,7 +324,9 @@ def fixed_price(ask: Asking, lot: Lot) -> Decisions:
 def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding loop
     """An open or once-around auction: a standing bid raised or passed, turn after
     turn, until the ending rule (open) or the order (once around) closes it. A seat on
-    a limit (open auctions) is not asked: the engine answers for it (:func:`on_limit`)."""
+    a limit (open auctions) is not asked: the engine answers for it (:func:`on_limit`);
+    once every seat able to raise is on one, a seat that can only pass is not asked
+    either (:func:`only_limits_raise`)."""
     game, chooser, raw, n, unit = ask.game, ask.chooser, ask.raw, ask.n, ask.unit
     number, cash, ending, kind = ask.number, game.cash, ask.ending, lot.kind
     pass_of = ask.pass_of
@@ -336,6 +344,8 @@ def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding 
         automatic = cap is not None
         if cap is not None:  # the seat is not asked: the engine answers on its limit
             amount = on_limit(lot, seat, lo, cap)
+        elif money < lo and limits and only_limits_raise(lot, cash, lo, barred):
+            amount, automatic = None, True  # (it could only pass, and the lot is settling)
         else:
             agent = chooser[seat]
             if agent is None:
@@ -386,13 +396,3 @@ def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding 
                 sell(game, lot, lot.high_bidder, lot.high)
             return
         lot.asker = seat = nxt
-
-
-def on_limit(lot: Lot, seat: int, lo: int, limit: int) -> int | None:
-    """The engine's answer for ``seat`` on its ``limit`` when the lowest bid is ``lo``:
-    a pass (``None``) while it holds the high bid, else ``lo`` if that is within the
-    limit, else a pass. (A limit is at most what the seat may bid, and its money does
-    not change while the lot is under the hammer, so ``lo`` within it is affordable.)"""
-    if lot.high_bidder == seat or lo > limit:
-        return None
-    return lo

@@ -121,6 +121,28 @@ def limit_span(bid: Span | None) -> Span | None:
     return None if bid is None else (0, bid[1], bid[2])
 
 
+def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int) -> bool:
+    """Whether every seat still able to raise (not barred, not out, with ``lo`` in
+    hand) is on a limit: the engine then settles the lot without asking anyone, and a
+    seat that could only pass passes unasked."""
+    limits = lot.limits
+    for seat in range(lot.n):
+        able = seat != barred and cash[seat] >= lo and not lot.out >> seat & 1
+        if able and limits[seat] is None:
+            return False
+    return True
+
+
+def on_limit(lot: Lot, seat: int, lo: int, limit: int) -> int | None:
+    """The engine's answer for ``seat`` on its ``limit`` when the lowest bid is ``lo``:
+    a pass (``None``) while it holds the high bid, else ``lo`` if that is within the
+    limit, else a pass. (A limit is at most what the seat may bid, and its money does
+    not change while the lot is under the hammer, so ``lo`` within it is affordable.)"""
+    if lot.high_bidder == seat or lo > limit:
+        return None
+    return lo
+
+
 def next_in_order(lot: Lot, seat: int) -> int | None:
     """The next seat of the lot's speaking order, bid or pass alike."""
     lot.pos += 1
