@@ -76,6 +76,10 @@ def test_bad_parameters_are_agent_errors() -> None:
         make_agent("ismcts:rollout=greedy")
     with pytest.raises(AgentError, match="give a budget"):
         make_agent("ismcts:iterations=0,seconds=0")
+    # (an endless budget would never decide; nan compares false to everything)
+    for budget in ("seconds=inf", "seconds=nan", "seconds=-1", "iterations=-3"):
+        with pytest.raises(AgentError, match="a budget is iterations >= 0"):
+            make_agent(f"ismcts:{budget}")
 
 
 def test_it_leaves_the_heuristics_move_only_for_a_clearly_better_one() -> None:

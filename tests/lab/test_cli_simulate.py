@@ -232,3 +232,21 @@ def test_resume_on_a_finished_file_plays_nothing(
     assert main([*argv, "--resume"]) == 0
     assert ViewOnlyAgent.seen == set()
     assert json.loads(capsys.readouterr().out) == first
+
+
+@pytest.mark.parametrize("command", ["simulate", "ladder", "compare"])
+@pytest.mark.parametrize("agent", ["ismcts:iterations=0", "ismcts:rollout=greedy",
+                                   "ismcts:seconds=inf"])
+def test_an_agent_parameter_only_the_agent_checks_is_refused_before_the_run(
+    command: str, agent: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A usage error (exit 2, one line naming it) before anything is played or
+    written, as ``play`` says it, not a failed first game (exit 1) after the results
+    file was begun."""
+    out = tmp_path / "out.json"
+    variants = ["hig-1992-en", "hig-1992-fr"] if command == "compare" else ["hig-1992-en"]
+    args = [command, *variants, "-p", "3", "-g", "2", "-q", "-o", str(out), "--agents",
+            f"{agent},random,random" if command == "simulate" else f"{agent},random"]
+    assert main(args) == 2
+    assert not out.exists()
+    assert "ismcts:" in capsys.readouterr().err

@@ -127,7 +127,10 @@ class ISMCTSAgent:
             raise AgentError(f"ismcts: rollout={rollout!r}: one of {', '.join(ROLLOUTS)}")
         if horizon not in HORIZONS:
             raise AgentError(f"ismcts: horizon={horizon!r}: one of {', '.join(HORIZONS)}")
-        if seconds < 0 or (iterations <= 0 and seconds == 0):
+        if not math.isfinite(seconds) or seconds < 0 or iterations < 0:
+            raise AgentError("ismcts: a budget is iterations >= 0 and seconds >= 0, a "
+                             f"finite number (not iterations={iterations}, seconds={seconds})")
+        if iterations == 0 and seconds == 0:
             raise AgentError("ismcts: give a budget: iterations > 0, or seconds > 0")
         self.rng = random.Random(seed)
         self.iterations = iterations

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from auctionrules.agents import AgentSpec, parse_agents, seat_agents
+from auctionrules.agents import AgentError, AgentSpec, parse_agents, seat_agents
 from auctionrules.engine import Rules, compile_rules
 from auctionrules.engine.record import digest
 from auctionrules.lab.carried import Registrations
@@ -99,6 +99,8 @@ class Plan:
         """A checked plan of a loaded ruleset; ``variant`` and ``modules`` say, for the
         results file's header, where it came from (``modules`` already applied)."""
         specs = _specs(agents)
+        for spec in specs:
+            _check_builds(spec)
         if any(len(table) != players for table in tables):
             raise SimulationError(f"every table of the schedule needs {players} agents")
         if not tables:
@@ -162,6 +164,18 @@ class Plan:
             "rotate": self.rotate,
             **(schedule if self.tables else {}),
         }
+
+
+def _check_builds(spec: AgentSpec) -> None:
+    """Make the agent once: a parameter only the agent itself checks (a budget of
+    zero, an unknown rollout) is refused before the run starts, not in its first
+    game, after a results file was begun."""
+    try:
+        spec.build(0)
+    except AgentError:
+        raise
+    except Exception as exc:  # a custom agent's own complaint
+        raise AgentError(f"agent {spec}: {type(exc).__name__}: {exc}") from None
 
 
 def _specs(agents: str | Sequence[str | AgentSpec]) -> tuple[AgentSpec, ...]:
