@@ -240,6 +240,19 @@ def _seen(game: pyspiel.Game, state: ModernArtState, seat: int) -> list[object]:
     return out
 
 
+def _with_game(state: ModernArtState, engine: Game) -> ModernArtState:
+    """A copy of ``state`` whose engine game is ``engine``, the original untouched: a
+    copy shares its holder until it moves, so the copy takes its own holder (as a
+    move would) and a new position (nothing kept of the original's)."""
+    twin = state.clone()
+    holder = twin._shared = twin._shared.to_change()
+    holder.own()  # (its own record)
+    holder.game = engine
+    holder.moved()
+    assert state.engine_game is not engine and twin._shared is not state._shared
+    return twin  # type: ignore[no-any-return]
+
+
 @pytest.mark.parametrize("variant,modules,players", [
     ("hig-1992-en", (), 4), ("cmon-2017", (), 3), ("hig-1992-fr", ("mystery-hand",), 3),
 ])
@@ -248,7 +261,7 @@ def test_observers_show_a_seat_nothing_it_may_not_see(
 ) -> None:
     """Two states whose games differ only in what a seat may not see (the others' hands,
     the dummy hands, the deck, others' sealed bids, hidden cash) look the same to that
-    seat through every observer."""
+    seat through every observer; and a change it may see (its own cash) does not."""
     game = load(variant, players, modules, bid_buckets=5)
     rng = random.Random(7)
     moves = np.random.default_rng(7)
@@ -266,9 +279,11 @@ def test_observers_show_a_seat_nothing_it_may_not_see(
         engine = state.engine_game
         assert engine is not None
         for seat in range(players):
-            twin = state.clone()
-            twin._shared.game = secrets_changed(engine, seat, rng)
+            twin = _with_game(state, secrets_changed(engine, seat, rng))
             assert _seen(game, twin, seat) == _seen(game, state, seat)
+            richer = engine.clone()
+            richer.state.cash = tuple(c + 1000 * (s == seat) for s, c in enumerate(richer.cash))
+            assert _seen(game, _with_game(state, richer), seat) != _seen(game, state, seat)
         checked += 1
     assert checked >= 5
 
