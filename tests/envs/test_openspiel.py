@@ -448,6 +448,31 @@ def test_a_serialised_state_is_read_back_in_a_new_process() -> None:
     assert done.stdout.rstrip("\n") == state.information_state_string(0)
 
 
+
+def test_a_game_of_two_modules_or_a_variant_file_reads_back_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenSpiel's game string keeps a comma between parameters, so the modules are
+    joined by ``+``; a variant file is kept as its absolute path, so a process in
+    another folder reads the state back."""
+    game = load("hig-1992-fr", 3, ("mystery-hand", "single-beneficiary"))
+    assert "modules=mystery-hand+single-beneficiary," in str(game)
+    state = dealt(game)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    twin_game, twin = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert str(twin_game) == str(game) and twin.history() == state.history()
+    assert twin.information_state_string(1) == state.information_state_string(1)
+    (tmp_path / "club.yaml").write_text("id: club\ntitle: Club\nextends: hig-1992-en\n",
+                                        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    club = load("club.yaml", 3)
+    assert f"variant={tmp_path.resolve() / 'club.yaml'}" in str(club)
+    text = pyspiel.serialize_game_and_state(club, dealt(club))
+    monkeypatch.chdir("/")
+    assert str(pyspiel.deserialize_game_and_state(text)[0]) == str(club)
+
 def test_a_state_pickles_its_rules_by_reference_only_to_a_named_table() -> None:
     """A table named by a variant pickles as its arguments, so a state's pickle holds
     its rules as a reference to it; a table made from a ruleset object holds them by

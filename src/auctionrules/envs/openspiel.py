@@ -5,9 +5,11 @@
 >>> game = pyspiel.load_game("python_modern_art", {"variant": "taiwan", "players": 3})
 
 Parameters: ``variant`` (a bundled id or a variant file), ``players``,
-``modules`` (comma-separated ids or files), ``bid_buckets`` and ``reward``
-(``win``: +1 winners, -1 the others; ``share``: each seat's share of the final
-money).
+``modules`` (ids or files separated by ``+``: ``mystery-hand+single-beneficiary``;
+OpenSpiel's game strings keep a comma for between parameters), ``bid_buckets``
+and ``reward`` (``win``: +1 winners, -1 the others; ``share``: each seat's share
+of the final money). A file is kept as its absolute path, so that a serialised
+state reads back from any working directory.
 
 **Chance** is explicit (:mod:`auctionrules.envs.chance`): the deal is a chance
 node per card, in dealing order, each outcome a card kind with its probability
@@ -32,7 +34,9 @@ use the Python algorithms.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, SupportsIndex
 
 import pyspiel
@@ -101,12 +105,18 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
     """The game for one set of parameters (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = {**DEFAULTS, **(params or {})}
+        params = dict(params or {})
+        values = {**DEFAULTS, **params}
         if values["reward"] not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}")
-        modules = tuple(m.strip() for m in str(values["modules"]).split(",") if m.strip())
-        table = table_for(str(values["variant"]), int(values["players"]), modules,
-                          int(values["bid_buckets"]))
+        modules = tuple(map(_where, re.split(r"[+,]", str(values["modules"]))))
+        modules = tuple(module for module in modules if module)
+        variant = _where(str(values["variant"]))
+        if "variant" in params:
+            params["variant"] = variant
+        if "modules" in params:
+            params["modules"] = "+".join(modules)
+        table = table_for(variant, int(values["players"]), modules, int(values["bid_buckets"]))
         rules = table.rules
         kinds = table.encoding.kinds
         random_flips = chance.draws_at_random(rules)
@@ -120,7 +130,7 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,  # (general sum: the type is registered once for both schemes)
             max_game_length=max_game_length(table),
         )
-        super().__init__(_GAME_TYPE, info, params or {})
+        super().__init__(_GAME_TYPE, info, params)
         self.table = table
         # what every state of the game starts from: the table, the deal's size, whether
         # dummy cards are turned over at random, the reward scheme
@@ -317,6 +327,13 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         return text
 
 
+def _where(name: str) -> str:
+    """A bundled id as it is; a variant or module file as its absolute path."""
+    name = name.strip()
+    path = Path(name)
+    return str(path.resolve()) if name and path.is_file() else name
+
+
 def _blank_state(*args: Any) -> ModernArtState:
     """A state not yet read back from its pickle (see ``ModernArtState.__reduce_ex__``)."""
     return ModernArtState.__new__(ModernArtState, *args)
@@ -326,7 +343,7 @@ def load(
     variant: str = "hig-1992-fr", players: int = 4, modules: Sequence[str] = (), **params: Any
 ) -> ModernArtGame:
     """``pyspiel.load_game(NAME, ...)`` with Python arguments."""
-    values = {"variant": variant, "players": players, "modules": ",".join(modules), **params}
+    values = {"variant": variant, "players": players, "modules": "+".join(modules), **params}
     game: ModernArtGame = pyspiel.load_game(NAME, values)
     return game
 
