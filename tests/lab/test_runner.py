@@ -6,11 +6,13 @@ import concurrent.futures
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
 
-from auctionrules.engine import play_game
+from auctionrules.agents import register_agent, unregister_agent
+from auctionrules.engine import RandomAgent, play_game
 from auctionrules.lab import (
     GameResult,
     Plan,
@@ -23,6 +25,7 @@ from auctionrules.lab import (
 from auctionrules.lab.backends import in_order
 from auctionrules.lab.playing import play_shard
 from auctionrules.lab.runner import shard_size
+from auctionrules.lab.seeds import timed_shards
 from auctionrules.loader import load_ruleset
 
 T = TypeVar("T")
@@ -95,7 +98,7 @@ class OutOfOrderThreads:
 
 
 def test_shards_are_a_few_per_worker() -> None:
-    assert shard_size(10_000, 1) == 64
+    assert shard_size(10_000, 1) == 250
     assert shard_size(10_000, 2) == 250
     assert shard_size(100, 2) == 6
     assert shard_size(3, 8) == 1
@@ -182,3 +185,52 @@ def test_the_lab_imports_no_extra_until_used() -> None:
     ).stdout
     for extra in ("matplotlib", "dask", "distributed", "rich"):
         assert f"'{extra}'" not in loaded
+
+
+def test_shards_in_this_process_start_at_one_game_and_grow_to_their_time() -> None:
+    """In this process a shard is what progress waits for and what Ctrl-C could lose:
+    the first is one game, the next sized to take about the time asked, never more
+    than four times the last, whether games are fast or slow."""
+    fast, slow = [], []
+    for shard in timed_shards(0, 400, seconds=10):  # (games of no time at all)
+        fast.append(len(shard))
+    assert fast == [1, 4, 16, 64, 250, 65]
+    for shard in timed_shards(0, 5, seconds=0.02):
+        slow.append(len(shard))
+        time.sleep(0.03)  # (a game slower than the time asked: one game a shard)
+    assert slow == [1, 1, 1, 1, 1]
+
+
+def test_an_interrupted_run_in_this_process_keeps_every_game_it_finished(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C in the middle of game 3 (here: an agent made for it): games 0 to 2 are
+    in the results file, and the interrupt goes on up to the caller."""
+    made = []
+
+    def agent(seed: object = None) -> RandomAgent:
+        made.append(seed)
+        if len(made) == 14:  # (game 3's first seat: the plan makes one to check it, then 4 a game)
+            raise KeyboardInterrupt
+        return RandomAgent(seed)
+
+    register_agent("interrupting", agent, "stops the run at game 3")
+    try:
+        out = tmp_path / "r.jsonl"
+        run = Simulation(Plan.make("hig-1992-en", 4, "interrupting"), 50, out=out)
+        played = []
+        with pytest.raises(KeyboardInterrupt):
+            for result in run:
+                played.append(result.index)
+        assert played == [0, 1, 2]
+        assert [json.loads(line).get("index") for line in out.read_text().splitlines()[1:]] \
+            == [0, 1, 2]
+    finally:
+        unregister_agent("interrupting")
+
+
+def test_progress_in_this_process_comes_after_the_first_game() -> None:
+    calls: list[tuple[int, int]] = []
+    Simulation(Plan.make("hig-1992-en", 4, "random"), 5,
+               progress=lambda done, total: calls.append((done, total))).summary()
+    assert calls[:2] == [(0, 5), (1, 5)] and calls[-1] == (5, 5)

@@ -37,8 +37,7 @@ from auctionrules.lab.bootstrap import bootstrap, price, share
 from auctionrules.lab.paired import PairedTally, Pairs
 from auctionrules.lab.playing import Shard, play_shard
 from auctionrules.lab.result import GameResult
-from auctionrules.lab.runner import ProgressHook, make_backend, shard_size
-from auctionrules.lab.seeds import shards
+from auctionrules.lab.runner import ProgressHook, cut, make_backend
 from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
 from auctionrules.lab.stats import Ratio, Significance, mcnemar, moments, paired_means
 from auctionrules.lab.summary import Summary
@@ -146,9 +145,8 @@ class Comparison:
 
     def _run(self) -> Iterator[tuple[GameResult, GameResult]]:
         work = functools.partial(play_pair, self.plan_a, self.plan_b)
-        size = shard_size(self.games, self.backend.workers)
         done = 0
-        for shard_a, shard_b in self.backend.map(work, shards(0, self.games, size)):
+        for shard_a, shard_b in self.backend.map(work, cut(0, self.games, self.backend)):
             for result_a, result_b in zip(shard_a.results, shard_b.results, strict=False):
                 self.a.add(result_a)
                 self.b.add(result_b)
@@ -157,6 +155,8 @@ class Comparison:
                 yield result_a, result_b
             if self.progress is not None:
                 self.progress(done, self.games)
+            if shard_a.interrupted or shard_b.interrupted:
+                raise KeyboardInterrupt
             for side, shard in (("A", shard_a), ("B", shard_b)):
                 if shard.failure is not None:
                     raise RunFailedError(f"{side}: {shard.failure}")

@@ -31,6 +31,9 @@ class Shard:
 
     results: tuple[GameResult, ...]
     failure: str | None = None
+    #: the shard was cut short by Ctrl-C: ``results`` are the games it finished, for
+    #: the caller to keep before it stops in turn
+    interrupted: bool = False
 
 
 def play_one(plan: Plan, rules: Rules, index: int) -> GameResult:
@@ -55,9 +58,12 @@ def play_shard(plan: Plan, indices: range) -> Shard:
     """The games ``indices`` of ``plan``, in order, up to the first that fails."""
     rules = plan.rules()
     results: list[GameResult] = []
-    for index in indices:
-        try:
-            results.append(play_one(plan, rules, index))
-        except GameFailedError as exc:
-            return Shard(tuple(results), str(exc))
+    try:
+        for index in indices:
+            try:
+                results.append(play_one(plan, rules, index))
+            except GameFailedError as exc:
+                return Shard(tuple(results), str(exc))
+    except KeyboardInterrupt:
+        return Shard(tuple(results), interrupted=True)
     return Shard(tuple(results))

@@ -23,7 +23,7 @@ from auctionrules.agents import AgentSpec
 from auctionrules.lab.backends import Backend, Processes, Serial
 from auctionrules.lab.playing import play_shard
 from auctionrules.lab.result import GameResult
-from auctionrules.lab.seeds import shards
+from auctionrules.lab.seeds import shards, timed_shards
 from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
 from auctionrules.lab.store import ResultsFile
 from auctionrules.lab.summary import Summary
@@ -46,11 +46,20 @@ def make_backend(jobs: int = 1, dask: str | None = None) -> Backend:
 
 
 def shard_size(games: int, workers: int) -> int:
-    """Games per shard: a few shards per worker (so a slow shard delays little), big
-    enough that sending the plan costs nothing against playing."""
-    if workers <= 1:
-        return 64
-    return max(1, min(250, games // (workers * 8)))
+    """Games per shard on ``workers`` workers: a few shards per worker (so a slow
+    shard delays little), big enough that sending the plan costs nothing against
+    playing."""
+    return max(1, min(250, games // (max(workers, 1) * 8)))
+
+
+def cut(start: int, stop: int, backend: Backend) -> Iterator[range]:
+    """The shards of games ``start..stop-1`` for ``backend``: in this process timed to
+    a quarter of a second each (:func:`~auctionrules.lab.seeds.timed_shards`: progress
+    shows, and an interrupt loses nothing: :func:`~auctionrules.lab.playing.play_shard`
+    hands back the games it finished), elsewhere :func:`shard_size` games each."""
+    if isinstance(backend, Serial):
+        return timed_shards(start, stop)
+    return shards(start, stop, shard_size(stop - start, backend.workers))
 
 
 class Simulation:
@@ -97,11 +106,8 @@ class Simulation:
                     store.open(done)
             if self.progress is not None:
                 self.progress(done, self.games)
-            workers = self.backend.workers
             work = functools.partial(play_shard, self.plan)
-            for shard in self.backend.map(work, shards(done, self.games, shard_size(
-                self.games - done, workers
-            ))):
+            for shard in self.backend.map(work, cut(done, self.games, self.backend)):
                 for result in shard.results:
                     if store is not None:
                         store.write(result)
@@ -110,6 +116,8 @@ class Simulation:
                     yield result
                 if self.progress is not None:
                     self.progress(done, self.games)
+                if shard.interrupted:
+                    raise KeyboardInterrupt
                 if shard.failure is not None:
                     kept = f"; the {done} games before it are kept" if store else ""
                     raise RunFailedError(shard.failure + kept)
