@@ -100,6 +100,9 @@ MOOT: list[tuple[str, Callable[[Ruleset, str], bool]]] = [
     (r"^auctions\.fixed_price\.above_cash$",
      lambda r, p: r.auctions.fixed_price.max_price != "unlimited"
      or r.auctions.fixed_price.nobody_buys != "auctioneer-buys"),
+    # with an unlimited price nobody is too poor to name one
+    (r"^auctions\.fixed_price\.broke_auctioneer$",
+     lambda r, p: r.auctions.fixed_price.max_price == "unlimited"),
 ]
 
 

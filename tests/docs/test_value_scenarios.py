@@ -159,15 +159,18 @@ def _capped(ruleset: Ruleset) -> None:
 
 
 def _unlimited(ruleset: Ruleset) -> None:
-    cash = [60000, 20000, 90000, 50000]
+    """Any price, more than anybody has too (the range's top is the rules' bound on
+    anybody's money, which says nothing of the others' cash behind screens); even an
+    auctioneer with no money names a real one."""
+    cash = [60000, 0, 90000, 50000]
+    most = compile_rules(ruleset, 4).most_money
     _refused(ruleset, FIXED, cash, 1, [(1, "play yoko/fixed_price")],
-             refused=(1, "price 91000"), allowed=(1, "price 90000"))
-
-
-def _broke_unlimited(ruleset: Ruleset) -> None:
-    """With no money, the auctioneer still names a real price: the richest caps it."""
-    _refused(ruleset, FIXED, [60000, 0, 90000, 50000], 1, [(1, "play yoko/fixed_price")],
-             refused=(1, "price 0"), allowed=(1, "price 50000"))
+             refused=(1, f"price {most + 1000}"), allowed=(1, "price 91000"))
+    for richest in (90000, 900000):  # (the range is the same whatever the others hold)
+        game = Game.from_position(ruleset, 4, hands=FIXED, cash=[60000, 0, richest, 50000],
+                                  auctioneer=1)
+        game.apply("play yoko/fixed_price", 1)
+        assert game.legal(1).price == (1000, most, 1000)
 
 
 def _rebid_raise(ruleset: Ruleset) -> None:
@@ -327,8 +330,9 @@ CLAIMS: list[Claim] = [
                  "possède."},
           _capped),
     Claim("auctions.fixed_price.max_price", "unlimited", FP % "max_price: unlimited",
-          {"en": "up to the money of the richest player",
-           "fr": "jusqu'à la somme du joueur le plus riche"},
+          {"en": "The auctioneer may name any price, even one higher than the money they have",
+           "fr": "Le vendeur peut fixer n'importe quel prix, même supérieur à l'argent qu'il "
+                 "possède"},
           _unlimited),
     Claim("auctions.fixed_price.nobody_buys", "auctioneer-buys", "",
           {"en": "If nobody buys, the auctioneer must buy the card at the price they named",
@@ -371,12 +375,6 @@ CLAIMS: list[Claim] = [
            "fr": "le prend gratuitement ; sinon, le tableau n'est pas vendu"},
           Scene(FIXED, [*_price(0), *ALL_PASS], lambda g, e: _unsold(g, e, 1),
                 cash=[100000, 0, 100000, 100000], auctioneer=1)),
-    Claim("auctions.fixed_price.broke_auctioneer", "offer-at-zero", FP % "max_price: unlimited",
-          {"en": "When no player has the smallest price (1,000 dollars), the auctioneer offers "
-                 "the card for nothing",
-           "fr": "Quand aucun joueur n'a le plus petit prix (1 000 dollars), le vendeur "
-                 "propose le tableau pour rien"},
-          _broke_unlimited),
     Claim("auctions.fixed_price.broke_auctioneer", "auctioneer-keeps",
           FP % "broke_auctioneer: auctioneer-keeps",
           {"en": "An auctioneer who has less than the smallest price (1,000 dollars) holds no "

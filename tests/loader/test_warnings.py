@@ -60,6 +60,15 @@ def test_a_price_above_cash_rule_that_cannot_apply_is_a_warning() -> None:
     ) == []
 
 
+def test_a_broke_auctioneer_rule_under_an_unlimited_price_is_a_warning() -> None:
+    (found,) = warnings_of(
+        "auctions:\n  fixed_price: {max_price: unlimited, broke_auctioneer: auctioneer-keeps}\n"
+    )
+    assert "auctions.fixed_price.broke_auctioneer has no effect: with max_price unlimited" \
+        in found
+    assert warnings_of("auctions:\n  fixed_price: {broke_auctioneer: auctioneer-keeps}\n") == []
+
+
 def test_options_of_a_disabled_auction_are_a_warning() -> None:
     body = (
         "auctions:\n  fixed_price: {enabled: false, nobody_buys: auctioneer-takes-free}\n"

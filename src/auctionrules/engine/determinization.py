@@ -132,19 +132,10 @@ def _cash(view: View, known: Sequence[int] | None) -> list[int]:
     assert own is not None
     out = [own if c is None else c for c in view.cash]
     lot = view.lot_part
-    if lot is not None:  # a standing bid or a named fixed price shows a lower bound
+    if lot is not None:  # a standing bid shows a lower bound of the bidder's cash
         for bidder, amount in lot.bids:
             if view.cash[bidder] is None:
                 out[bidder] = max(out[bidder], amount)
-        price = lot.price
-        if price is not None and not view.rules.fixed_price_capped:
-            richest = max(range(len(out)), key=out.__getitem__)
-            if view.cash[richest] is None and out[richest] < price:
-                out[richest] = price
-            elif max(out) < price:
-                hidden = [s for s, c in enumerate(view.cash) if c is None]
-                if hidden:
-                    out[hidden[0]] = price
     return out
 
 

@@ -115,10 +115,18 @@ class Rules:
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     #: ``alone[s] == (s,)``: who acts when only ``s`` does (built once).
     alone: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    #: A bound on the money any player can hold, from the rules alone: all the
+    #: starting cash plus everything the bank can pay (each card is paid for once, at
+    #: the end of the round it was bought in, at most the top ranking value once per
+    #: round). It tells nothing of anybody's cash: the top of an unlimited fixed price.
+    most_money: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "orders", _orders(self.players))
         object.__setattr__(self, "alone", tuple((seat,) for seat in range(self.players)))
+        top = max(self.ranking, default=0)
+        most = self.players * self.starting_cash + len(self.deck) * self.rounds * top
+        object.__setattr__(self, "most_money", most)
 
 
 @cache

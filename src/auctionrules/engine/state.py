@@ -207,10 +207,13 @@ class State:
 
     def price_range(self, seat: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
-        broke and ``offer-at-zero``; ``None`` when broke and the auctioneer keeps the lot."""
+        broke and ``offer-at-zero``; ``None`` when broke and the auctioneer keeps the lot.
+        An unlimited price goes up to :attr:`Rules.most_money`, which no player's money
+        passes: the range tells nothing of the others' cash behind screens, and a price
+        nobody can pay may be named."""
         rules = self.rules
         unit, lo = self._unit, self._min_bid
-        top = self.cash[seat] if rules.fixed_price_capped else max(self.cash)
+        top = self.cash[seat] if rules.fixed_price_capped else rules.most_money
         if top < lo:
             return None if rules.broke_keeps else (0, 0, unit)
         return (lo, top_of(lo, top, unit), unit)

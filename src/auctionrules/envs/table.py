@@ -130,11 +130,9 @@ def table_for(variant: str, players: int, modules: tuple[str, ...], buckets: int
 
 
 def most_money(rules: Rules) -> int:
-    """A bound on the money any player can hold, from the rules: all the starting cash
-    plus everything the bank can pay. Each card is paid for once, at the end of the
-    round it was bought in, at most the top ranking value once per round."""
-    top = max(rules.ranking, default=0)
-    return rules.players * rules.starting_cash + len(rules.deck) * rules.rounds * top
+    """A bound on the money any player can hold (:attr:`Rules.most_money
+    <auctionrules.engine.rules.Rules.most_money>`)."""
+    return rules.most_money
 
 
 def observation_bounds(encoding: Encoding) -> tuple[Vector, Vector]:

@@ -118,8 +118,17 @@ def _disabled_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> N
 
 def _fixed_price_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> None:
     fixed = doc["auctions"]["fixed_price"]
+    if not fixed["enabled"]:
+        return
+    broke: JsonPath = ("auctions", "fixed_price", "broke_auctioneer")
+    if written(broke) and fixed["max_price"] == "unlimited":
+        warn(
+            broke,
+            message="auctions.fixed_price.broke_auctioneer has no effect: with max_price "
+            "unlimited any price may be named, so no auctioneer is too poor to name one",
+        )
     path: JsonPath = ("auctions", "fixed_price", "above_cash")
-    if not fixed["enabled"] or not written(path):
+    if not written(path):
         return
     if fixed["max_price"] != "unlimited" or fixed["nobody_buys"] != "auctioneer-buys":
         warn(

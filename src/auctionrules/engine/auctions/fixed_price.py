@@ -18,9 +18,10 @@ class FixedPriceAuction(Auction):
     if nobody does, the auctioneer buys (or takes it free, or it stays unsold:
     ``fixed_price.nobody_buys``).
 
-    The price is at most the auctioneer's cash (``max_price: auctioneer-cash``) or at
-    most the richest player's cash (``unlimited``; a price above the auctioneer's cash
-    that nobody buys leaves the lot unsold or costs the auctioneer all they have,
+    The price is at most the auctioneer's cash (``max_price: auctioneer-cash``) or any
+    (``unlimited``, up to the rules' bound on anybody's money, which says nothing of
+    the others' cash behind screens; a price above the auctioneer's cash that nobody
+    buys leaves the lot unsold or costs the auctioneer all they have,
     ``above_cash``). An auctioneer with less than the minimum bid offers the lot for
     nothing or keeps it (``broke_auctioneer``).
     """

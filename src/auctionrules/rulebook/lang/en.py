@@ -368,9 +368,6 @@ WORDS: dict[str, str] = {
     "rebid.more": "more than the tied bid",
     "rebid.more_by": "at least {amount} more than the tied bid",
     "broke.auctioneer": "An auctioneer who has less than the smallest price ({minimum})",
-    "broke.all": (
-        "When no player has the smallest price ({minimum}), the auctioneer"
-    ),
     "broke.keeps": "otherwise the auctioneer keeps it",
     "broke.unsold": (
         "otherwise it is not sold: it stays on the table and counts for the ranking"

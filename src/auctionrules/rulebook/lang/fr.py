@@ -407,7 +407,6 @@ WORDS: dict[str, str] = {
     "rebid.more": "au-delà de l'offre égalée",
     "rebid.more_by": "d'au moins {amount} au-delà de l'offre égalée",
     "broke.auctioneer": "Un vendeur qui a moins que le plus petit prix ({minimum})",
-    "broke.all": "Quand aucun joueur n'a le plus petit prix ({minimum}), le vendeur",
     "broke.keeps": "sinon, le vendeur le garde",
     "broke.unsold": (
         "sinon, le tableau n'est pas vendu : il reste sur la table et compte pour le "

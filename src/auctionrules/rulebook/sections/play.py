@@ -132,21 +132,20 @@ def _fixed_price(w: Writer) -> list[Sentence]:
                 "auctions.fixed_price.nobody_buys",
             )
         )
-    sentences.append(_broke(w))
+    if fp.max_price != "unlimited":  # (any price may be named: nobody is ever too poor to)
+        sentences.append(_broke(w))
     return sentences
 
 
 def _broke(w: Writer) -> Sentence:
-    """An auctioneer who cannot name the smallest price. With an unlimited price a price
-    is capped by the richest player's money, not the auctioneer's: only when nobody at
-    all has the smallest price is there no price to name. An offer for nothing that
-    nobody takes ends as a lot nobody buys does (``nobody_buys``)."""
+    """An auctioneer who cannot name the smallest price (a price capped by their own
+    money). An offer for nothing that nobody takes ends as a lot nobody buys does
+    (``nobody_buys``)."""
     fp = w.ruleset.auctions.fixed_price
     path = "auctions.fixed_price.broke_auctioneer"
     deps = ("auctions.fixed_price.max_price", "auctions.fixed_price.nobody_buys",
             "money.minimum_bid", "theme.currency")
-    who = w.word("broke.all" if fp.max_price == "unlimited" else "broke.auctioneer",
-                 minimum=w.amount(w.ruleset.money.minimum_bid))
+    who = w.word("broke.auctioneer", minimum=w.amount(w.ruleset.money.minimum_bid))
     if fp.broke_auctioneer == "offer-at-zero":
         otherwise = w.word("broke.unsold" if fp.nobody_buys == "unsold" else "broke.keeps")
         return w.choose(path, fp.broke_auctioneer, *deps, who=who, otherwise=otherwise)

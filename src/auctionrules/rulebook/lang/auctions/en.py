@@ -76,8 +76,8 @@ SENTENCES: dict[str, str] = {
         "The auctioneer may not name a price higher than the money they have."
     ),
     "auctions.fixed_price.max_price=unlimited": (
-        "The auctioneer may name a price higher than the money they have, up to the money "
-        "of the richest player; a buyer still needs the money to pay it."
+        "The auctioneer may name any price, even one higher than the money they have; a "
+        "buyer still needs the money to pay it."
     ),
     "auctions.fixed_price.nobody_buys=auctioneer-buys": (
         "If nobody buys, the auctioneer must buy the card at the price they named, paying "

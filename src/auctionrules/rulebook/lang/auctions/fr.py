@@ -84,8 +84,8 @@ SENTENCES: dict[str, str] = {
         "Le vendeur ne peut pas fixer le prix au-dessus de la somme d'argent qu'il possède."
     ),
     "auctions.fixed_price.max_price=unlimited": (
-        "Le vendeur peut fixer un prix supérieur à l'argent qu'il possède, jusqu'à la somme "
-        "du joueur le plus riche ; un acheteur doit toutefois pouvoir le payer."
+        "Le vendeur peut fixer n'importe quel prix, même supérieur à l'argent qu'il possède ; "
+        "un acheteur doit toutefois pouvoir le payer."
     ),
     "auctions.fixed_price.nobody_buys=auctioneer-buys": (
         "Si aucun joueur n'est intéressé, le vendeur doit acheter le tableau au prix qu'il a "
