@@ -40,7 +40,9 @@ def test_the_same_seed_gives_the_same_agent_choices() -> None:
     [
         ("randm", "unknown agent 'randm' (did you mean 'random'?)"),
         ("random:bid_chanse=0.2", "no parameter 'bid_chanse' (did you mean 'bid_chance'?)"),
-        ("random:bid_chance=lots", "bid_chance='lots' is not a float"),
+        ("random:bid_chance=lots", "bid_chance='lots' is not a number"),
+        ("ismcts:iterations=abc", "iterations='abc' is not a whole number"),
+        ("ismcts:paired=perhaps", "paired='perhaps' is not true or false"),
         ("random:bid_chance", "'bid_chance' is not key=value"),
     ],
 )

@@ -48,6 +48,14 @@ def test_docs_errors() -> None:
     assert unknown.returncode == 2 and "unknown variant: 'no-such-edition'" in unknown.stderr
     missing = run("docs", "missing.yaml")
     assert missing.returncode == 2 and "missing.yaml: no such file" in missing.stderr
+    # a record that cannot be written is said before the game, not after it
+    for where, why in (("no/such/folder/game.json", "no folder no/such/folder"),
+                       ("docs", "it is a directory")):
+        record = run("play", "hig-1992-en", "--agents", "heuristic", "--record", where)
+        assert record.returncode == 2 and why in record.stderr and not record.stdout
+    folder = run("docs", "docs/examples/")
+    assert folder.returncode == 2
+    assert "docs/examples/: a directory, not a ruleset file" in folder.stderr
     lang = run("docs", "hig-1992-en", "--lang", "de")
     assert lang.returncode == 2 and "unsupported language: 'de'" in lang.stderr
 

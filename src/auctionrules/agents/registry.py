@@ -189,9 +189,9 @@ def _convert(found: AgentEntry, key: str, value: Any) -> Any:
             raise ValueError(value)
         return type(default)(value)
     except ValueError:
-        raise AgentError(
-            f"agent {found.name!r}: {key}={value!r} is not a {type(default).__name__}"
-        ) from None
+        kind = {"int": "a whole number", "float": "a number", "bool": "true or false"}.get(
+            type(default).__name__, f"a {type(default).__name__}")
+        raise AgentError(f"agent {found.name!r}: {key}={value!r} is not {kind}") from None
 
 
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -55,12 +55,12 @@ def load(ref: str, modules: Sequence[str] = ()) -> Ruleset:
             print(f"unknown module: {module!r}{hint} (bundled: {known})", file=sys.stderr)
             raise LoadFailedError(2)
         if _is_file_ref(module) and not Path(module).is_file():
-            print(f"{module}: no such file", file=sys.stderr)
+            print(f"{module}: {_not_a_file(Path(module))}", file=sys.stderr)
             raise LoadFailedError(2)
     if _is_file_ref(ref):
         path = Path(ref)
         if not path.is_file():
-            print(f"{ref}: no such file", file=sys.stderr)
+            print(f"{ref}: {_not_a_file(path)}", file=sys.stderr)
             raise LoadFailedError(2)
         problems = validate_file(path)
         if problems:
@@ -84,3 +84,8 @@ def load(ref: str, modules: Sequence[str] = ()) -> Ruleset:
     except Exception as exc:  # a user sees a message, never a traceback
         print(f"{ref}: cannot load ruleset: {exc}", file=sys.stderr)
         raise LoadFailedError(1) from exc
+
+
+def _not_a_file(path: Path) -> str:
+    """Why ``path`` cannot be read as a ruleset file."""
+    return "a directory, not a ruleset file" if path.is_dir() else "no such file"

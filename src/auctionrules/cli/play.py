@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from auctionrules.cli.loading import add_module_option
 
@@ -58,12 +59,24 @@ def unknown_language(lang: str | None) -> str | None:
     return f"unsupported language: {lang!r} (available: {', '.join(available())})"
 
 
+def unwritable(path: str) -> str | None:
+    """Why a record cannot be written at ``path`` (``None`` if it may be): said before
+    the game is played, not after."""
+    where = Path(path)
+    if where.is_dir():
+        return f"cannot write {path}: it is a directory"
+    if not where.parent.is_dir():
+        return f"cannot write {path}: no folder {where.parent}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.engine import EngineError, dumps, play_game
     from auctionrules.rulebook.log import GameLog, player_names
 
-    if (problem := unknown_language(args.lang)) is not None:
+    problem = unknown_language(args.lang) or (args.record and unwritable(args.record))
+    if problem:
         print(f"auctionrules play: {problem}", file=sys.stderr)
         return 2
     try:
