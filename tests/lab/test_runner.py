@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import io
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -24,6 +25,7 @@ from auctionrules.lab import (
 )
 from auctionrules.lab.backends import in_order
 from auctionrules.lab.playing import play_shard
+from auctionrules.lab.progress import Progress
 from auctionrules.lab.runner import shard_size
 from auctionrules.lab.seeds import timed_shards
 from auctionrules.loader import load_ruleset
@@ -234,3 +236,19 @@ def test_progress_in_this_process_comes_after_the_first_game() -> None:
     Simulation(Plan.make("hig-1992-en", 4, "random"), 5,
                progress=lambda done, total: calls.append((done, total))).summary()
     assert calls[:2] == [(0, 5), (1, 5)] and calls[-1] == (5, 5)
+
+
+def test_progress_lines_give_a_speed_only_for_games_played_here() -> None:
+    """A run read back whole from its file played nothing: no "0 games/s"."""
+    stream = io.StringIO()
+    progress = Progress("simulate", stream, every=0.0)
+    progress(24, 24)
+    assert stream.getvalue() == "simulate: 24/24 games (100%)\n"
+    stream = io.StringIO()
+    progress = Progress("simulate", stream, every=0.0)
+    progress(0, 10)
+    time.sleep(0.01)
+    progress(10, 10)
+    first, last = stream.getvalue().splitlines()
+    assert first == "simulate: 0/10 games (0%)"
+    assert last.startswith("simulate: 10/10 games (100%), ") and last.endswith(" games/s")

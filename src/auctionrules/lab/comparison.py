@@ -146,6 +146,8 @@ class Comparison:
     def _run(self) -> Iterator[tuple[GameResult, GameResult]]:
         work = functools.partial(play_pair, self.plan_a, self.plan_b)
         done = 0
+        if self.progress is not None:
+            self.progress(done, self.games)
         for shard_a, shard_b in self.backend.map(work, cut(0, self.games, self.backend)):
             for result_a, result_b in zip(shard_a.results, shard_b.results, strict=False):
                 self.a.add(result_a)

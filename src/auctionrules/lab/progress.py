@@ -60,9 +60,9 @@ class Progress:
             return
         self._last = now
         left = f", {(total - done) / rate:,.0f} s left" if rate > 0 and done < total else ""
+        speed = f", {rate:,.0f} games/s" if played else ""  # (none played yet, or all read back)
         print(
-            f"{self.label}: {done}/{total} games ({100 * done / total:.0f}%), "
-            f"{rate:,.0f} games/s{left}",
+            f"{self.label}: {done}/{total} games ({100 * done / total:.0f}%){speed}{left}",
             file=self.stream, flush=True,
         )
 
