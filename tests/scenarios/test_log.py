@@ -168,3 +168,17 @@ def test_a_limit_is_said_as_at_a_table() -> None:
     french = log(game, "fr")
     assert "Joueur 1 se retire de cette vente" in french
     assert "Joueur 2 ira jusqu'à 15\xa0000\xa0dollars" in french
+
+
+def test_a_seat_past_its_limit_passes_once_in_the_log() -> None:
+    """Once the lowest bid is past a seat's limit the engine passes for it whenever it
+    would be asked, for the rest of the lot; at a table it has dropped out, so the
+    log says its pass once, not at every turn of the bidding."""
+    variant = "hig-1992-en"
+    game = position(variant, 4, [["a4/open", "a1/sealed"], ["a1/open"], ["a2/open"], ["a3/open"]])
+    play(game, variant, [(0, "play a4/open"), (1, "limit 2"), (2, "bid 5"), (3, "pass"),
+                         (0, "bid 6"), (2, "bid 7"), (3, "pass"), (0, "pass")])
+    assert len([e for e in game.events_of("pass") if e.fields["seat"] == 1]) == 2
+    text = log(game)
+    assert text.count("Player 1 passes") == 1
+    assert text.count("Player 3 passes") == 2  # (asked each time: said each time)

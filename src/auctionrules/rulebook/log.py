@@ -56,6 +56,8 @@ class GameLog:
         self.situation = _AUCTION
         #: the seats out of the lot under the hammer (their passes go without saying)
         self.out: set[object] = set()
+        #: who holds the high bid of the lot under the hammer (``None``: nobody yet)
+        self.high_bidder: object = None
 
     def say(self, key: str, **fields: object) -> str:
         """The phrase ``key`` with ``fields``."""
@@ -100,7 +102,7 @@ class GameLog:
             dealt = self.catalog.join([str(n) for n in event["cards"]])
             return self.say("deal", round=event.round, cards=dealt, deck=event["deck"])
         if kind == "play":
-            self.out = set()
+            self.out, self.high_bidder = set(), None
             double = event["card"].endswith("/double")
             self.situation = _DOUBLE_OFFER if double else _AUCTION
             return "  " + self.say("play", who=who, card=self.card(event["card"]))
@@ -108,12 +110,17 @@ class GameLog:
             self.situation = _AUCTION
             return "  " + self.say("add", who=who, card=self.card(event["card"]))
         if kind == "pass":
-            if event.get("automatic") and event["seat"] in self.out:
-                return None  # (said once: "Ann drops out of this lot")
+            if event.get("automatic"):
+                if event["seat"] in self.out:
+                    return None  # (said once: "Ann drops out of this lot", or passes once)
+                if event["seat"] != self.high_bidder:  # (past its limit: out for the lot)
+                    self.out.add(event["seat"])
             if self.situation == _FLIP:
                 return "  " + self.say(_FLIP, who=who)
             return "    " + self.say(self.situation, who=who)
         if kind in ("bid", "price"):
+            if kind == "bid":
+                self.high_bidder = event["seat"]
             return "    " + self.say(kind, who=who, amount=self.money(event["amount"]))
         if kind == "limit":  # (said aloud; the bids and passes on it follow as said)
             if event["out"]:
