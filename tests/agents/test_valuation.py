@@ -17,7 +17,8 @@ import pytest
 
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.valuation import payouts_if_ended, placed_values
-from auctionrules.engine import Game, RandomAgent
+from auctionrules.engine import Action, Game, Legal, Play, RandomAgent, View
+from auctionrules.engine.cards import artist_of
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.loader import load_ruleset
 
@@ -83,3 +84,54 @@ def test_the_agents_estimate_of_a_finished_round_is_what_the_engine_pays(
         # the case a copy of the scoring once got wrong: an artist out of the places,
         # worth its column so far, in someone's collection
         assert unranked_paid > 0
+
+
+class _Prober:
+    """A random seat that, when the card it leads will end the round, writes down
+    what an agent estimates from its view (:meth:`Facts.of_view`) of that round ended."""
+
+    def __init__(self, seed: int, estimates: dict[int, tuple[list[int], list[int]]]) -> None:
+        self.agent, self.estimates = RandomAgent(seed), estimates
+
+    def act(self, view: View, legal: Legal) -> Action:
+        action = self.agent.act(view, legal)
+        if isinstance(action, Play):
+            rules = view.rules
+            artist = artist_of(rules.codec.codes[action.card])
+            if view.counts[artist] + 1 >= rules.artist_cards:
+                facts = Facts.of_view(view)
+                counts = list(facts.counts)
+                counts[artist] += 1
+                self.estimates[view.round] = (
+                    payouts_if_ended(facts, (artist,)), placed_values(facts, counts))
+        return action
+
+
+@pytest.mark.parametrize("variant", ["hig-1992-en", "hig-1992-fr", "taiwan", "boardpia-modern",
+                                     "boardpia-renaissance", "cmon-2017"])
+def test_from_a_seats_view_the_estimate_of_the_round_its_card_ends_is_what_is_paid(
+    variant: str,
+) -> None:
+    """The same, through what an agent really reads: its seat's view at the lead that
+    ends the round (the round's own deal, board and purchases), on every bundled
+    edition at each of its player counts, under every valuation and with and without
+    unplayed artists ranked."""
+    base = load_ruleset(variant)
+    checked = 0
+    for valuation, rank_unplayed in itertools.product(VALUATIONS, (False, True)):
+        scoring = attrs.evolve(base.scoring, valuation=valuation,
+                               rank_unplayed_artists=rank_unplayed)
+        for players in base.supported_players:
+            rules = rules_for(attrs.evolve(base, scoring=scoring), players)
+            ids = list(rules.codec.artist_ids)
+            for seed in range(2):
+                estimates: dict[int, tuple[list[int], list[int]]] = {}
+                game = Game.new(rules=rules, seed=seed)
+                game.playout([_Prober(seed * 7 + s, estimates) for s in range(players)])
+                for number, event in enumerate(game.events_of("scored"), start=1):
+                    if number in estimates:
+                        payouts, values = estimates[number]
+                        assert payouts == list(event["payouts"])
+                        assert values == [event["values"][a] for a in ids]
+                        checked += 1
+    assert checked >= 40
