@@ -7,6 +7,9 @@ use it; the full site is built by CI (``sphinx-build -W``).
 from __future__ import annotations
 
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -204,3 +207,20 @@ def test_the_site_builds_without_the_rl_extra(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stderr
     page = (tmp_path / "html" / "rl-gymnasium.html").read_text(encoding="utf-8")
     assert "ModernArtEnv" in page
+
+
+@pytest.mark.slow
+def test_a_published_ladder_is_what_its_command_prints_today() -> None:
+    """``docs/ladder.rst`` says each table is what the command above it prints, on any
+    machine: the French edition's (its games differ from the others') is played
+    again, here, and must be the file byte for byte. A change to the engine or the
+    agents that changes their games must publish the ladders again."""
+    page = (ROOT / "docs" / "ladder.rst").read_text(encoding="utf-8")
+    command, table = re.search(
+        r"   (auctionrules ladder hig-1992-fr .+)\n\n\.\. raw:: html\n   :file: (.+)\n", page
+    ).groups()  # type: ignore[union-attr]
+    done = subprocess.run(
+        [sys.executable, "-m", *shlex.split(command), "-q", "--jobs", "2"],
+        capture_output=True, text=True, timeout=900, check=True, cwd=ROOT,
+    )
+    assert done.stdout == (ROOT / "docs" / table).read_text(encoding="utf-8")
