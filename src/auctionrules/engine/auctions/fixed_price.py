@@ -22,8 +22,8 @@ class FixedPriceAuction(Auction):
     (``unlimited``, up to the rules' bound on anybody's money, which says nothing of
     the others' cash behind screens; a price above the auctioneer's cash that nobody
     buys leaves the lot unsold or costs the auctioneer all they have,
-    ``above_cash``). An auctioneer with less than the minimum bid offers the lot for
-    nothing or keeps it (``broke_auctioneer``).
+    ``above_cash``). Under a capped price, an auctioneer with less than the minimum bid
+    offers the lot for nothing or keeps it (``broke_auctioneer``).
     """
 
     __slots__ = ()
