@@ -139,16 +139,22 @@ class _NoopGame(pyspiel.Game):  # type: ignore[misc]
         return _NoopObserver()
 
 
-_NOOP_TYPE = pyspiel.GameType(
-    short_name="python_noop_shape", long_name="no-op game of a given shape",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=5, min_num_players=2,
-    provides_information_state_string=True, provides_information_state_tensor=False,
-    provides_observation_string=True, provides_observation_tensor=True,
-    parameter_specification={})
+def _game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> Any:
+    """A game type of Modern Art's shape (sequential, explicit chance, imperfect
+    information, general sum, rewards at the end)."""
+    return pyspiel.GameType(
+        short_name=short_name, long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=5,
+        min_num_players=2, provides_information_state_string=True,
+        provides_information_state_tensor=False, provides_observation_string=True,
+        provides_observation_tensor=True, parameter_specification=parameters)
+
+
+_NOOP_TYPE = _game_type("python_noop_shape", "no-op game of a given shape", {})
 pyspiel.register_game(_NOOP_TYPE, _NoopGame)
 
 
@@ -164,16 +170,8 @@ class _UnobservedGame(ModernArtGame):  # type: ignore[misc]
         return observer
 
 
-_UNOBSERVED_TYPE = pyspiel.GameType(
-    short_name="python_modern_art_unobserved", long_name="Modern Art, observers doing nothing",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL, max_num_players=5, min_num_players=2,
-    provides_information_state_string=True, provides_information_state_tensor=False,
-    provides_observation_string=True, provides_observation_tensor=True,
-    parameter_specification=DEFAULTS)
+_UNOBSERVED_TYPE = _game_type(
+    "python_modern_art_unobserved", "Modern Art, observers doing nothing", DEFAULTS)
 pyspiel.register_game(_UNOBSERVED_TYPE, _UnobservedGame)
 
 
