@@ -467,6 +467,9 @@ def test_a_game_of_two_modules_or_a_variant_file_reads_back_anywhere(
     (tmp_path / "club.yaml").write_text("id: club\ntitle: Club\nextends: hig-1992-en\n",
                                         encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "taiwan").write_text("not read", encoding="utf-8")
+    # (a bundled id wins over a file of that name, as the loader reads it)
+    assert str(load("taiwan", 3)).endswith(",variant=taiwan)")
     club = load("club.yaml", 3)
     assert f"variant={tmp_path.resolve() / 'club.yaml'}" in str(club)
     text = pyspiel.serialize_game_and_state(club, dealt(club))

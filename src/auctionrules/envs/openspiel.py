@@ -41,6 +41,7 @@ from typing import Any, SupportsIndex
 
 import pyspiel
 
+from auctionrules import resources
 from auctionrules.engine.game import Game
 from auctionrules.engine.views import View
 from auctionrules.envs import chance
@@ -328,8 +329,11 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
 
 def _where(name: str) -> str:
-    """A bundled id as it is; a variant or module file as its absolute path."""
+    """A bundled id as it is (a bundled one wins over a file of that name, as the
+    loader reads it); a variant or module file as its absolute path."""
     name = name.strip()
+    if name in resources.bundled_variant_ids() or name in resources.bundled_module_ids():
+        return name
     path = Path(name)
     return str(path.resolve()) if name and path.is_file() else name
 
