@@ -193,14 +193,26 @@ def test_shards_in_this_process_start_at_one_game_and_grow_to_their_time() -> No
     """In this process a shard is what progress waits for and what Ctrl-C could lose:
     the first is one game, the next sized to take about the time asked, never more
     than four times the last, whether games are fast or slow."""
-    fast, slow = [], []
-    for shard in timed_shards(0, 400, seconds=10):  # (games of no time at all)
-        fast.append(len(shard))
-    assert fast == [1, 4, 16, 64, 250, 65]
-    for shard in timed_shards(0, 5, seconds=0.02):
-        slow.append(len(shard))
-        time.sleep(0.03)  # (a game slower than the time asked: one game a shard)
-    assert slow == [1, 1, 1, 1, 1]
+    def clock(per_game: float) -> tuple[Callable[[], float], Callable[[int], None]]:
+        """A clock that moves only as games are played, ``per_game`` seconds each."""
+        now = [0.0]
+
+        def play(games: int) -> None:
+            now[0] += games * per_game
+
+        return (lambda: now[0]), play
+
+    sizes = {}
+    for per_game in (0.0, 0.001, 0.1, 1.0):
+        read, play = clock(per_game)
+        sizes[per_game] = []
+        for shard in timed_shards(0, 400, seconds=0.25, clock=read):
+            sizes[per_game].append(len(shard))
+            play(len(shard))
+    assert sizes[0.0] == [1, 4, 16, 64, 250, 65]  # (no time at all: four times as many)
+    assert sizes[0.001] == [1, 4, 16, 64, 250, 65]  # (a shard grows to 250 at most)
+    assert sizes[0.1][:4] == [1, 2, 2, 2] and sum(sizes[0.1]) == 400  # (a quarter second)
+    assert sizes[1.0] == [1] * 400  # (a game slower than the time asked: one a shard)
 
 
 def test_an_interrupted_run_in_this_process_keeps_every_game_it_finished(

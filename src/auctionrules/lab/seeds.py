@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 #: Game seeds stay below 2**48, exact in every JSON reader (JavaScript numbers included).
 _SEED_BYTES = 6
@@ -38,18 +38,21 @@ def shards(start: int, stop: int, size: int) -> Iterator[range]:
         yield range(low, min(low + size, stop))
 
 
-def timed_shards(start: int, stop: int, seconds: float = 0.25) -> Iterator[range]:
+def timed_shards(
+    start: int, stop: int, seconds: float = 0.25, clock: Callable[[], float] = time.monotonic
+) -> Iterator[range]:
     """Game indices ``start..stop-1`` cut into consecutive ranges that take about
     ``seconds`` each to play and report, from one game on: for a run in this process,
     where a shard is what progress waits for and what an interrupt may lose, whether
     a game takes a millisecond or a minute. (The time of a shard is from handing it
-    out to being asked for the next: the caller plays it in between.)"""
+    out to being asked for the next: the caller plays it in between, timed by
+    ``clock``.)"""
     size, low = 1, start
     while low < stop:
-        began = time.monotonic()
+        began = clock()
         high = min(low + size, stop)
         yield range(low, high)
-        took = time.monotonic() - began
+        took = clock() - began
         played = high - low
         grown = int(played * seconds / took) if took > 0 else 4 * played
         size = max(1, min(grown, 4 * played, 250))
