@@ -49,7 +49,7 @@ def test_docs_errors() -> None:
     missing = run("docs", "missing.yaml")
     assert missing.returncode == 2 and "missing.yaml: no such file" in missing.stderr
     # a record that cannot be written is said before the game, not after it
-    for where, why in (("no/such/folder/game.json", "no folder no/such/folder"),
+    for where, why in (("README.md/game.json", "cannot write README.md/game.json"),
                        ("docs", "it is a directory")):
         record = run("play", "hig-1992-en", "--agents", "heuristic", "--record", where)
         assert record.returncode == 2 and why in record.stderr and not record.stdout
@@ -111,3 +111,11 @@ def test_diff_errors_exit_2(args: tuple[str, str]) -> None:
     result = run("diff", *args)
     assert result.returncode == 2
     assert result.stderr
+
+
+def test_play_makes_the_folder_of_its_record(tmp_path: Path) -> None:
+    """As the lab makes the folder of its results."""
+    record = tmp_path / "games" / "today" / "game.json"
+    done = run("play", "hig-1992-en", "--seed", "3", "--record", str(record), "-q")
+    assert done.returncode == 0
+    assert json.loads(record.read_text(encoding="utf-8"))["seed"] == 3

@@ -60,13 +60,16 @@ def unknown_language(lang: str | None) -> str | None:
 
 
 def unwritable(path: str) -> str | None:
-    """Why a record cannot be written at ``path`` (``None`` if it may be): said before
-    the game is played, not after."""
+    """Why a record cannot be written at ``path`` (``None`` if it may be), said before
+    the game is played, not after; a missing folder is made, as the lab makes the
+    folder of its results."""
     where = Path(path)
     if where.is_dir():
         return f"cannot write {path}: it is a directory"
-    if not where.parent.is_dir():
-        return f"cannot write {path}: no folder {where.parent}"
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot write {path}: {exc.strerror or exc}"
     return None
 
 
