@@ -64,3 +64,14 @@ def group_digits(amount: int, separator: str) -> str:
         parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
         digits = separator.join(parts)
     return f"-{digits}" if amount < 0 else digits
+
+
+#: A seat's name for people, by language. The API and JSON number seats from 0; a
+#: person reads them from 1, as players count round a real table.
+_PLAYER = {"en": "Player {n}", "fr": "Joueur {n}"}
+
+
+def player_name(seat: int, lang: str = "en") -> str:
+    """``Player 1`` for seat 0 (``Joueur 1`` in French): the one writing of a seat's name
+    in every text a person reads (logs, tables, reports, the terminal, the web)."""
+    return _PLAYER.get(lang, _PLAYER["en"]).format(n=seat + 1)
