@@ -29,8 +29,11 @@ def test_text_summary_and_results_file(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Win rate (95% Wilson interval; chance 25.0%)" in done.stdout
-    assert "first-seat advantage" in done.stdout
-    assert "Rounds end on" in done.stdout and "round 1: artist-cards" in done.stdout
+    assert done.stdout.startswith("In short\n  - 12 games cannot tell whether the seats")
+    assert "first player's advantage" in done.stdout and "Player 4 " in done.stdout
+    assert "seat 0" not in done.stdout
+    assert "How games end:" in done.stdout
+    assert "  round 1      9  100.0%     100.0%" in done.stdout
     # not a terminal: plain progress lines, no bar
     assert "simulate: 12/12 games (100%)" in done.stderr
     header, *games = lines(out)
@@ -47,6 +50,8 @@ def test_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["agents"]["random:bid_chance=0.2"]["seats"] == 6
     assert data["settings"]["rotate"] is False
     low, high = data["seats"][0]["ci"]
+    assert data["seats"][0]["seat"] == 0  # JSON numbers seats from 0
+    assert data["findings"][0].startswith("6 games cannot tell")
     assert 0 <= low <= data["seats"][0]["rate"] <= high <= 1
 
 

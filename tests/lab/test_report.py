@@ -75,8 +75,8 @@ def test_comparison_report_answers_first(comparison_report: Path) -> None:
     assert "Karl Gitter" in text and "karl-gitter" not in text
     assert "Player 1&#x27;s win rate" in text and "seat 0" not in text
     assert "cluster bootstrap" in text and "McNemar" in text and "Welch" not in text
-    # the forest plot and four charts (one agent everywhere: seat balance is shown)
-    assert len(_images(text)) == 5
+    # the forest plot and five charts (one agent everywhere: seat balance is shown)
+    assert len(_images(text)) == 6
 
 
 def test_summary_report_has_tables_not_text(summary_report: Path) -> None:
@@ -85,7 +85,10 @@ def test_summary_report_has_tables_not_text(summary_report: Path) -> None:
     assert "<pre" not in text and "Lite Metal" in text and "lite-metal" not in text
     # different agents rotate through the seats: no seat-balance chart, and it says why
     assert "balance between seats is not measured" in text
-    assert len(_images(text)) == 3
+    # how rounds and games end: a table of the rounds, one of the games' ends, a plot
+    assert text.index('id="endings"') < text.index('alt="How each round ends')
+    assert ">Cards dealt a hand</th>" in text and "Every round played" in text
+    assert len(_images(text)) == 4
 
 
 def test_verdict_names_the_effect_and_its_interval() -> None:
@@ -145,8 +148,8 @@ def test_markdown_report_with_pngs_beside(tmp_path: Path) -> None:
     result = compare("hig-1992-en", "hig-1992-fr", 4, 20, seed=1).summary()
     written = write_report(tmp_path / "out" / "cmp.md", result)
     assert [p.name for p in written] == [
-        "cmp.md", "cmp-forest.png", "cmp-money.png", "cmp-seats.png", "cmp-artists.png",
-        "cmp-prices.png",
+        "cmp.md", "cmp-forest.png", "cmp-money.png", "cmp-seats.png", "cmp-rounds.png",
+        "cmp-artists.png", "cmp-prices.png",
     ]
     text = written[0].read_text(encoding="utf-8")
     assert text.startswith("# hig-1992-en vs hig-1992-fr: 20 games")

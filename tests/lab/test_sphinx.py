@@ -49,13 +49,13 @@ def test_compare_directive_tabulates_and_plots(tmp_path: Path) -> None:
     assert warnings == ""
     assert "Rules that differ between" in html and "hig-1992-en-split-double" in html
     assert "split equally" in html
-    assert "win rate: seat 2" in html and "money: winner’s margin" in html.replace("'", "’")
+    assert "win rate: Player 3" in html and "seat 2" not in html and "money: winner’s margin" in html.replace("'", "’")
     # the verdict comes first, the tests are named as the code runs them
     assert html.index("differs from hig-1992-en in") < html.index("Rules that differ between")
     assert "cluster bootstrap" in html and "Welch" not in html
     images = sorted(p.name for p in (out / "_images").iterdir())
-    # the forest plot and four charts (one agent in every seat: seat balance is shown)
-    assert len(images) == 5 and all(name.endswith(".png") for name in images)
+    # the forest plot and five charts (one agent in every seat: seat balance is shown)
+    assert len(images) == 6 and all(name.endswith(".png") for name in images)
     assert all(f'src="_images/{name}"' in html for name in images)
 
 

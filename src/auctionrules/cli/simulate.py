@@ -154,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
     from auctionrules.agents import AgentError
     from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.lab import Plan, RunFailedError, Simulation, SimulationError
+    from auctionrules.lab.findings import findings
     from auctionrules.lab.progress import Progress
     from auctionrules.lab.runner import make_backend
     from auctionrules.lab.text import summary_text
@@ -183,8 +184,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    found = findings(summary)
     if args.format == "json":
-        print(json.dumps(summary.to_dict(), indent=2))
+        print(json.dumps({"findings": found.lines(), **summary.to_dict()}, indent=2,
+                         ensure_ascii=False))
     else:
-        sys.stdout.write(summary_text(summary))
+        sys.stdout.write(found.text() + "\n" + summary_text(summary))
     return write_report(args, summary, "simulate") if args.report else 0

@@ -30,6 +30,9 @@ CAPTIONS = {
     "money": "Each agent's final money under A (solid) and B (dashed).",
     "seats": "Each seat holds the same agent in every game, so this is the balance "
              "between seats: the dotted line is an even share.",
+    "rounds": "Each round's bar: the share of games in which it ends on an artist's last "
+              "card, on empty hands or as nobody can lead, and in grey the games that never "
+              "play it.",
     "artists": "Each artist's mean value on the board after each round, by name; A solid, "
                "B dashed.",
     "prices": "Prices per auction type: the box holds the middle half of the prices, the "
@@ -56,7 +59,8 @@ def comparison_blocks(result: ComparisonSummary) -> list[Block]:
     ]
     if found.effects:
         blocks.append(Bullets(found.effects, "verdict"))
-    blocks += [Bullets((*found.agents, found.seats)), Paragraph(found.sureness)]
+    blocks += [Bullets((*found.agents, found.seats, *found.balance)),
+               Paragraph(found.sureness)]
     blocks += _rules(result)
     blocks += _effects(result)
     blocks += _charts(result)
@@ -95,14 +99,22 @@ def _section(a: str, b: str, section: SectionChange) -> list[Block]:
     for index in range(max(len(tables_a), len(tables_b))):
         left = tables_a[index] if index < len(tables_a) else []
         right = tables_b[index] if index < len(tables_b) else []
-        header = _cells((left or right)[0])
-        rows = [(a, *_cells(row)) for row in left[1:] if row not in right]
-        rows += [(b, *_cells(row)) for row in right[1:] if row not in left]
-        if rows:
-            width = len(header) + 1
-            blocks.append(Table(("Rulebook", *header),
-                                tuple(tuple(r[:width]) + ("",) * (width - len(r)) for r in rows)))
+        blocks += _tables(a, left, b, right)
     return blocks
+
+
+def _tables(a: str, left: list[str], b: str, right: list[str]) -> list[Block]:
+    """A rulebook table under both rulesets: one table of the rows that differ when
+    both have the same columns; otherwise each ruleset's own table whole, so that
+    neither loses a column (a fifth round) nor shows an empty cell."""
+    if left and right and left[0] != right[0]:
+        return [Table(_cells(lines[0]), tuple(_cells(row) for row in lines[1:]),
+                      caption=f"{name}")
+                for name, lines in ((a, left), (b, right))]
+    header = _cells((left or right)[0])
+    rows = [(a, *_cells(row)) for row in left[1:] if row not in right]
+    rows += [(b, *_cells(row)) for row in right[1:] if row not in left]
+    return [Table(("Rulebook", *header), tuple(rows))] if rows else []
 
 
 def _sentence(text: str) -> str:

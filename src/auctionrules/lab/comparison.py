@@ -129,10 +129,12 @@ class Comparison:
         self.diff = diff(plan_a.ruleset, plan_b.ruleset, lang)
         self.progress = progress
         self.a = Summary(
-            plan_a.players, {**plan_a.header(), "games": games}, plan_a.artist_names(lang)
+            plan_a.players, {**plan_a.header(), "games": games}, plan_a.artist_names(lang),
+            plan_a.frame(),
         )
         self.b = Summary(
-            plan_b.players, {**plan_b.header(), "games": games}, plan_b.artist_names(lang)
+            plan_b.players, {**plan_b.header(), "games": games}, plan_b.artist_names(lang),
+            plan_b.frame(),
         )
         self.pairs = Pairs(plan_a.players)
         self._iterator: Iterator[tuple[GameResult, GameResult]] | None = None

@@ -6,7 +6,7 @@ import html
 from typing import Any
 
 from auctionrules.lab.ladder import TIES, Ladder, Standing
-from auctionrules.lab.text import interval, pct
+from auctionrules.lab.words import interval, pct
 
 HEADER = ("#", "agent", "rating", "95 % interval", "games", "wins", "win rate",
           "95 % interval")

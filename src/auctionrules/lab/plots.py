@@ -16,12 +16,14 @@ from typing import Any
 
 from auctionrules.lab.stats import quantile
 from auctionrules.lab.summary import Summary
-from auctionrules.lab.words import AUCTIONS, auction
+from auctionrules.lab.words import AUCTIONS, ROUND_ENDS, auction
+from auctionrules.text import player_name
 
 #: Plot name -> title, in the report's order.
 TITLES = {
     "money": "Final money per agent",
     "seats": "Seat balance: win rate per player (95% Wilson interval)",
+    "rounds": "How each round ends (share of games)",
     "artists": "Artist value after each round (mean board total)",
     "prices": "Prices per auction type (box: quartiles; whiskers: 5th-95th percentile)",
 }
@@ -53,6 +55,7 @@ def plots(summaries: Sequence[Summary], labels: Sequence[str]) -> dict[str, byte
     out = {"money": png(_money(summaries, labels))}
     if summaries[0].seats_fixed():
         out["seats"] = png(_seats(summaries, labels))
+    out["rounds"] = png(_rounds(summaries, labels))
     out["artists"] = png(_artists(summaries, labels))
     out["prices"] = png(_prices(summaries, labels))
     return out
@@ -101,9 +104,47 @@ def _seats(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
         ax.bar(xs, rates, width=width * 0.9, yerr=[low, high], capsize=4, label=label,
                hatch="//" if k else None, alpha=0.85)
     ax.axhline(1 / players, color="grey", linestyle=":", label=f"chance (1/{players})")
-    ax.set_xticks(range(players), [f"player {s + 1}" for s in range(players)])
+    ax.set_xticks(range(players), [player_name(s) for s in range(players)])
     ax.set_ylabel("win rate")
     return _titled(fig, ax, "seats")
+
+
+def _rounds(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
+    """Per round, the share of games it ends each way, stacked, and of games that never
+    play it: a round a deal leaves unreached shows as the grey top of its bar."""
+    fig, ax = _axes()
+    last = max(summary.planned_rounds() for summary in summaries)
+    width = 0.8 / len(summaries)
+    ends = (*ROUND_ENDS, "")
+    colours = ("C0", "C1", "C3", "#cccccc")
+    for k, summary in enumerate(summaries):
+        xs = [number + (k - (len(summaries) - 1) / 2) * width for number in range(1, last + 1)]
+        bottom = [0.0] * last
+        for end, colour in zip(ends, colours, strict=True):
+            heights = [
+                (summary.round_ends.get(number, Counter()).get(end, 0) / summary.games if end
+                 else 1 - summary.reached(number)) if summary.games else 0.0
+                for number in range(1, last + 1)
+            ]
+            name = ROUND_ENDS.get(end, "not played")
+            ax.bar(xs, heights, width=width * 0.9, bottom=bottom, color=colour,
+                   hatch="//" if k else None, edgecolor="white" if k else None,
+                   label=name if k == 0 and any(heights) else None)
+            bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+    ax.set_xticks(range(1, last + 1), [f"round {number}" for number in range(1, last + 1)])
+    ax.set_ylabel("share of games")
+    ax.set_ylim(0, 1.0)
+    ax.yaxis.set_major_formatter(_percent())
+    if len(summaries) > 1:
+        ax.set_xlabel(" | ".join(f"{label} {'hatched' if k else 'plain'}"
+                                 for k, label in enumerate(labels)))
+    return _titled(fig, ax, "rounds", loc="lower left")
+
+
+def _percent() -> Any:
+    from matplotlib.ticker import PercentFormatter  # noqa: PLC0415 - optional extra
+
+    return PercentFormatter(1.0, decimals=0)
 
 
 def _artists(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:

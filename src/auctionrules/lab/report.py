@@ -22,10 +22,13 @@ from auctionrules.lab.blocks import (
 )
 from auctionrules.lab.compare_report import CAPTIONS, comparison_blocks
 from auctionrules.lab.comparison import ComparisonSummary
+from auctionrules.lab.endings import GAME_HEADER, deck_note, game_rows, round_table
+from auctionrules.lab.findings import findings
 from auctionrules.lab.plots import TITLES, plots
 from auctionrules.lab.summary import Summary
-from auctionrules.lab.text import interval, pct, spread
-from auctionrules.lab.words import AUCTIONS, auction
+from auctionrules.lab.text import spread
+from auctionrules.lab.words import AUCTIONS, auction, interval, pct
+from auctionrules.text import player_name
 
 SUFFIXES = (".html", ".htm", ".md")
 
@@ -59,6 +62,7 @@ def summary_blocks(summary: Summary) -> list[Block]:
     data = summary.to_dict()
     settings = data["settings"]
     fixed = summary.seats_fixed()
+    images = plots([summary], [str(settings.get("variant", ""))])
     blocks: list[Block] = [
         Paragraph(
             f"{data['games']} games of {settings.get('variant', '?')} with {data['players']} "
@@ -67,7 +71,7 @@ def summary_blocks(summary: Summary) -> list[Block]:
             f"seed {settings.get('seed')}."
         ),
         Heading(2, "In short", "verdict"),
-        Bullets(tuple(_findings(summary, data)), "verdict"),
+        Bullets(tuple(findings(summary).lines()), "verdict"),
         Heading(2, "Who wins", "wins"),
         Table(
             ("Agent", "Win rate", "95 % CI", "Wins / seats", "Final money", "Margin over the "
@@ -80,11 +84,14 @@ def summary_blocks(summary: Summary) -> list[Block]:
         ),
     ]
     if fixed:
+        fit = data["seat_balance"]
         blocks.append(Table(
             ("Player", "Win rate", "95 % CI", "Final money"),
-            tuple((f"player {row['seat'] + 1}", pct(row["rate"]), interval(row["ci"]),
+            tuple((player_name(row["seat"]), pct(row["rate"]), interval(row["ci"]),
                    spread(row["money"])) for row in data["seats"]),
-            numeric=(1, 2), caption="Balance between seats",
+            numeric=(1, 2), caption=(
+                f"Balance between seats (chi-square {fit['statistic']:.2f} on {fit['df']} "
+                f"degrees of freedom, p = {fit['p']:.3f})"),
         ))
     blocks += [
         Heading(2, "Money and length", "money"),
@@ -95,6 +102,7 @@ def summary_blocks(summary: Summary) -> list[Block]:
             ("Lots", spread(data["lots"])),
             ("Games without a single winner", str(data["ties"])),
         ), numeric=(1,)),
+        *_endings(summary, images.pop("rounds", None)),
         Heading(2, "Auctions", "auctions"),
         Table(("Auction (card that opened the lot)", "Share of lots sold", "Price"),
               tuple((auction(kind), pct(row["share"]), spread(row["price"]))
@@ -107,35 +115,31 @@ def summary_blocks(summary: Summary) -> list[Block]:
               numeric=(1, 2)),
         Heading(2, "Charts", "charts"),
     ]
-    label = str(settings.get("variant", ""))
-    for name, image in plots([summary], [label]).items():
+    for name, image in images.items():
         caption = CAPTIONS[name].replace(" under A (solid) and B (dashed)", "").replace(
             "; A solid, B dashed", "")
         blocks += [Heading(3, TITLES[name]), Image(name, TITLES[name], image, caption)]
     return blocks
 
 
+def _endings(summary: Summary, image: bytes | None) -> list[Block]:
+    """How each round and each game ends: the deal beside what the games did with it."""
+    header, rows = round_table(summary)
+    blocks: list[Block] = [
+        Heading(2, "How rounds and games end", "endings"),
+        Table(header, tuple(rows), numeric=tuple(range(1, len(header))),
+              caption="Each round: the cards each hand is dealt, the share of games that "
+                      "play it, and how it ends (shares of all games)"),
+        Table(GAME_HEADER, tuple(game_rows(summary)), numeric=(1,)),
+    ]
+    note = deck_note(summary)
+    if note:
+        blocks.append(Paragraph(note))
+    if image is not None:
+        blocks.append(Image("rounds", TITLES["rounds"], image, CAPTIONS["rounds"]))
+    return blocks
+
+
 def _in_rulebook_order(item: tuple[str, Any]) -> tuple[int, str]:
     kind = item[0]
     return (list(AUCTIONS).index(kind) if kind in AUCTIONS else len(AUCTIONS), kind)
-
-
-def _findings(summary: Summary, data: dict[str, Any]) -> list[str]:
-    out = []
-    for agent, row in sorted(data["agents"].items(), key=lambda item: -item[1]["rate"])[:3]:
-        out.append(f"{agent} wins {pct(row['rate'])} of its seats (95 % CI "
-                   f"{interval(row['ci'])}; an even share is {pct(data['chance'])}).")
-    if summary.seats_fixed():
-        first = data["first_seat_advantage"]
-        out.append(f"The first player's advantage over an even share: "
-                   f"{100 * first['advantage']:+.1f} points (95 % CI {interval(first['ci'])}).")
-    else:
-        out.append("Seats rotate among different agents, so the balance between seats is "
-                   "not measured (use fixed seats, or one agent in every seat).")
-    out.append(f"A game lasts {data['rounds']['mean']:.2f} rounds and "
-               f"{data['lots']['mean']:.1f} lots on average.")
-    if data["artists"]:
-        best = max(data["artists"].items(), key=lambda item: item[1]["top"])
-        out.append(f"{summary.name(best[0])} is the most valuable artist at the end in "
-                   f"{pct(best[1]['top'])} of games.")
-    return out

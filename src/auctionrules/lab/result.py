@@ -40,6 +40,7 @@ class GameResult:
     prices: dict[str, list[int]]
     round_ends: tuple[str, ...]
     values: dict[str, list[int]]
+    deck: int | None = None
 
     @property
     def players(self) -> int:
@@ -68,6 +69,7 @@ class GameResult:
             "prices": {kind: list(p) for kind, p in self.prices.items()},
             "round_ends": list(self.round_ends),
             "values": {artist: list(v) for artist, v in self.values.items()},
+            "deck": self.deck,
         }
 
     @classmethod
@@ -87,6 +89,7 @@ class GameResult:
             prices={kind: list(p) for kind, p in data["prices"].items()},
             round_ends=tuple(data["round_ends"]),
             values={artist: list(v) for artist, v in data["values"].items()},
+            deck=None if data.get("deck") is None else int(data["deck"]),
         )
 
 
@@ -99,11 +102,13 @@ def result_of(game: Game, index: int, agents: tuple[str, ...]) -> GameResult:
     prices: dict[str, list[int]] = {}
     round_ends: list[str] = []
     values: dict[str, list[int]] = {}
-    lots = unsold = 0
+    lots = unsold = deck = 0
     kind = ""
-    for event in game.events_of("play", "sold", "unsold", "round-end", "scored"):
+    for event in game.events_of("deal", "play", "sold", "unsold", "round-end", "scored"):
         what = event.kind
-        if what == "play":  # a lot opens: its type is the led card's
+        if what == "deal":
+            deck = event["deck"]
+        elif what == "play":  # a lot opens: its type is the led card's
             kind = event["card"].rpartition("/")[2]
             lots += 1
         elif what == "sold":
@@ -130,4 +135,5 @@ def result_of(game: Game, index: int, agents: tuple[str, ...]) -> GameResult:
         prices=prices,
         round_ends=tuple(round_ends),
         values=values,
+        deck=deck,
     )

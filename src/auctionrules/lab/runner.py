@@ -83,7 +83,8 @@ class Simulation:
         self.store = None if out is None else ResultsFile(Path(out), plan.header(), resume)
         self.progress = progress
         self._summary = Summary(
-            plan.players, {**plan.header(), "games": games}, plan.artist_names()
+            plan.players, {**plan.header(), "games": games}, plan.artist_names(),
+            plan.frame(),
         )
         self._iterator: Iterator[GameResult] | None = None
 

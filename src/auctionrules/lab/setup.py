@@ -19,6 +19,7 @@ from auctionrules.engine import Rules, compile_rules
 from auctionrules.engine.record import digest
 from auctionrules.lab.carried import Registrations
 from auctionrules.lab.seeds import game_seed
+from auctionrules.lab.summary import Frame
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 
@@ -147,6 +148,12 @@ class Plan:
     def artist_names(self, lang: str = "en") -> dict[str, str]:
         """Each artist's name in ``lang``, by id (reports name artists, not ids)."""
         return {artist.id: artist.name.get(lang) for artist in self.ruleset.theme.artists}
+
+    def frame(self) -> Frame:
+        """The rounds, starting money and deal of this player count, as a summary reads
+        its games against them."""
+        rules = compile_rules(self.ruleset, self.players)
+        return Frame(rules.rounds, rules.starting_cash, tuple(rules.hand_deal))
 
     def header(self) -> dict[str, Any]:
         """The settings as the results file records them (everything that decides

@@ -32,7 +32,7 @@ from auctionrules.lab.comparison import ComparisonSummary, compare
 from auctionrules.lab.forest import TITLE as FOREST
 from auctionrules.lab.forest import forest
 from auctionrules.lab.plots import TITLES, plots
-from auctionrules.lab.text import METHODS, difference, shown
+from auctionrules.lab.text import METHODS, difference, shown, shown_figure
 from auctionrules.lab.verdict import verdict
 
 __all__ = ["CompareDirective", "setup"]
@@ -106,7 +106,8 @@ def rst_lines(result: ComparisonSummary) -> list[str]:
     diff = result.diff
     found = verdict(result)
     lines = [f"**{_rst(found.rules)}**", "", _rst(found.moved), ""]
-    lines += [f"- {_rst(text)}" for text in (*found.effects, *found.agents, found.seats)]
+    lines += [f"- {_rst(text)}" for text in (*found.effects, *found.agents, found.seats,
+                                              *found.balance)]
     lines += ["", _rst(found.sureness), ""]
     lines += [f"Rules that differ between ``{diff.a}`` (A) and ``{diff.b}`` (B):", ""]
     for section in diff.sections:
@@ -137,7 +138,7 @@ def rst_lines(result: ComparisonSummary) -> list[str]:
         values = [*shown(row, row.a, row.b), difference(row, row.test.difference),
                   f"{low} to {high}"]
         mark = "\\*\\*" if row.holm else "\\*" if row.test.significant() else ""
-        lines.append(f"   * - {row.section}: {row.figure}")
+        lines.append(f"   * - {row.section}: {shown_figure(row)}")
         lines += [f"     - {value}" for value in values]
         lines.append(f"     - {row.test.p:.3f} {mark}".rstrip())
     lines.append("")

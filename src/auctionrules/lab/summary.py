@@ -15,8 +15,27 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
+
+from auctionrules.lab.goodness import Fit, even_fit
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.stats import Moments, moments, quantile, wilson
+
+
+@attrs.frozen
+class Frame:
+    """What the ruleset promises a game, against which its games are read: the
+    rounds it lasts, the money each player starts with, the cards each hand is dealt
+    per round (a report says "round 5 is skipped", not just "4.97 rounds")."""
+
+    rounds: int
+    starting_cash: int
+    deal: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"rounds": self.rounds, "starting_cash": self.starting_cash,
+                "deal": list(self.deal)}
 
 
 class Summary:
@@ -27,8 +46,11 @@ class Summary:
         players: int,
         settings: dict[str, Any] | None = None,
         names: dict[str, str] | None = None,
+        frame: Frame | None = None,
     ) -> None:
         self.players = players
+        #: The ruleset's rounds and money (``None``: unknown, as for a bare tally).
+        self.frame = frame
         self.settings = dict(settings or {})
         #: Artist id -> the name the theme gives it (reports name artists, not ids).
         self.names = dict(names or {})
@@ -49,6 +71,10 @@ class Summary:
         self.prices: dict[str, Counter[int]] = {}
         self.round_ends: dict[int, Counter[str]] = {}
         self.reasons: Counter[str] = Counter()
+        #: How games end: (reason, rounds played) -> games.
+        self.endings: Counter[tuple[str, int]] = Counter()
+        #: Cards never dealt at the end, in games that end before the last round.
+        self.early_deck: Counter[int] = Counter()
         self.final_values: dict[str, Counter[int]] = {}
         self.top_artist: Counter[str] = Counter()
         #: ``value_sums[artist][r]``: sum of the artist's board total after round r + 1.
@@ -78,6 +104,9 @@ class Summary:
         self.lots[result.lots] += 1
         self.unsold += result.unsold
         self.reasons[result.reason] += 1
+        self.endings[result.reason, result.rounds] += 1
+        if result.rounds < self.planned_rounds() and result.deck is not None:
+            self.early_deck[result.deck] += 1
         for kind, count in result.sold.items():
             self.sold[kind] += count
             self.prices.setdefault(kind, Counter()).update(result.prices.get(kind, ()))
@@ -103,6 +132,23 @@ class Summary:
     def name(self, artist: str) -> str:
         """The artist's name (its id if the theme is unknown)."""
         return self.names.get(artist, artist)
+
+    def planned_rounds(self) -> int:
+        """The rounds a game lasts when every round is played (the most played, if the
+        ruleset is unknown)."""
+        if self.frame is not None:
+            return self.frame.rounds
+        return max(self.rounds, default=0)
+
+    def reached(self, number: int) -> float:
+        """The share of games that play round ``number`` (from 1)."""
+        played = sum(count for rounds, count in self.rounds.items() if rounds >= number)
+        return played / self.games if self.games else 0.0
+
+    def seat_balance(self) -> Fit:
+        """Pearson's test of the seats' wins against an even share (:mod:`.goodness`):
+        one test across the seats, not one a seat."""
+        return even_fit(self.seat_wins)
 
     def seats_fixed(self) -> bool:
         """Whether each seat holds the same agent in every game (no rotation, or one
@@ -167,6 +213,7 @@ class Summary:
                 "advantage": first - 1 / n,
                 "ci": [first_low - 1 / n, first_high - 1 / n],
             },
+            "seat_balance": attrs.asdict(self.seat_balance()),
             "ties": self.ties,
             "money": _describe(self.money()),
             "margin": _describe(self.margin),
@@ -188,6 +235,14 @@ class Summary:
                 for number, ends in sorted(self.round_ends.items())
             },
             "game_ends": {reason: count / games for reason, count in sorted(self.reasons.items())},
+            "endings": [
+                {"reason": reason, "rounds": rounds, "share": count / games}
+                for (reason, rounds), count in sorted(self.endings.items())
+            ],
+            "reached": {str(number): self.reached(number)
+                        for number in range(1, self.planned_rounds() + 1)},
+            "early_deck": _describe(self.early_deck) if self.early_deck else None,
+            "rules": None if self.frame is None else self.frame.to_dict(),
             "artists": {
                 artist: {
                     "final": _describe(self.final_values[artist]),

@@ -4,24 +4,17 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from auctionrules.lab.endings import SHORT_HEADER, deck_note, game_rows, round_table
 from auctionrules.lab.stats import detectable
 from auctionrules.lab.summary import Summary
+from auctionrules.lab.words import interval, pct
+from auctionrules.text import player_name
 
 if TYPE_CHECKING:
     from auctionrules.lab.comparison import ComparisonSummary
     from auctionrules.lab.comparison import Row as ComparisonRow
-
-
-def pct(rate: float) -> str:
-    """``0.2512`` as ``25.1%``."""
-    return f"{100 * rate:.1f}%"
-
-
-def interval(ci: list[float] | tuple[float, float]) -> str:
-    """A 95 % interval of a rate."""
-    return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
 def number(value: float) -> str:
@@ -57,14 +50,16 @@ def summary_text(summary: Summary) -> str:
         out.append(f"  {'':<24} margin over the best rival {spread(row['margin'])}")
     for row in data["seats"]:
         out.append(
-            f"  seat {row['seat']:<19} {pct(row['rate']):>6} {interval(row['ci']):<14} "
-            f"money {spread(row['money'])}"
+            f"  {player_name(row['seat']):<24} {pct(row['rate']):>6} "
+            f"{interval(row['ci']):<14} money {spread(row['money'])}"
         )
-    first = data["first_seat_advantage"]
+    first, fit = data["first_seat_advantage"], data["seat_balance"]
     out.append(
-        f"  first-seat advantage: {100 * first['advantage']:+.1f} points "
-        f"{interval(first['ci'])}; games without a single winner: {data['ties']}"
+        f"  first player's advantage: {100 * first['advantage']:+.1f} points "
+        f"{interval(first['ci'])}; seats against an even share: chi-square "
+        f"{fit['statistic']:.2f}, {fit['df']} df, p = {fit['p']:.3f}"
     )
+    out.append(f"  games without a single winner: {data['ties']}")
     out += [
         "",
         f"Final money: {spread(data['money'])}",
@@ -72,7 +67,6 @@ def summary_text(summary: Summary) -> str:
         f"Game length: {data['rounds']['mean']:.2f} rounds "
         f"({', '.join(f'{k} rounds: {v}' for k, v in data['rounds']['counts'].items())}), "
         f"{data['lots']['mean']:.1f} ± {data['lots']['sd']:.1f} lots",
-        _reasons(data["game_ends"]),
         "",
         "Auctions (by the card that opened the lot): share of lots sold, price",
     ]
@@ -80,9 +74,11 @@ def summary_text(summary: Summary) -> str:
         out.append(f"  {kind:<12} {pct(row['share']):>6}  price {spread(row['price'])}")
     if data["unsold_per_game"]:
         out.append(f"  unsold lots per game: {data['unsold_per_game']:.2f}")
-    out += ["", "Rounds end on (share of games):"]
-    for number_, ends in data["round_ends"].items():
-        out.append(f"  round {number_}: " + ", ".join(f"{k} {pct(v)}" for k, v in ends.items()))
+    out += ["", "Rounds: cards dealt a hand, share of all games that play it and how it ends",
+            _columns(*round_table(summary, SHORT_HEADER))]
+    out += ["", "How games end:", *(f"  {way}: {share}" for way, share in game_rows(summary))]
+    note = deck_note(summary)
+    out += textwrap.wrap(note, 88, initial_indent="  ", subsequent_indent="  ") if note else []
     out += ["", "Artists: final value, share of games as the most valuable"]
     for artist, row in data["artists"].items():
         out.append(f"  {artist:<16} {spread(row['final'])}  top {pct(row['top'])}")
@@ -102,6 +98,13 @@ METHODS = (
 )
 
 
+def shown_figure(row: ComparisonRow) -> str:
+    """The row's figure as a person reads it: a seat as its player ("Player 1")."""
+    if row.section == "win rate" and row.figure.startswith("seat "):
+        return player_name(int(row.figure[len("seat "):]))
+    return row.figure
+
+
 def shown(row: ComparisonRow, a: float, b: float) -> tuple[str, str]:
     """A row's two values: rates as percentages, means rounded."""
     if row.kind == "rate":
@@ -119,8 +122,15 @@ def difference(row: ComparisonRow, value: float) -> str:
     return f"{value:+,.{digits}f}"
 
 
-def _reasons(ends: dict[str, Any]) -> str:
-    return "Games end on: " + ", ".join(f"{reason} {pct(share)}" for reason, share in ends.items())
+def _columns(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    """A small table, its columns aligned (the first to the left, the others right)."""
+    table = [header, *rows]
+    widths = [max(len(row[k]) for row in table) for k in range(len(header))]
+    return "\n".join(
+        "  " + "  ".join(cell.ljust(width) if k == 0 else cell.rjust(width)
+                         for k, (cell, width) in enumerate(zip(row, widths, strict=True)))
+        for row in table
+    )
 
 
 def comparison_text(result: ComparisonSummary) -> str:
@@ -139,7 +149,7 @@ def comparison_text(result: ComparisonSummary) -> str:
         "significant at 5 %.)"
     )
     out.append("")
-    width = max([len(row.figure) for row in result.rows] + [20]) + 2
+    width = max([len(shown_figure(row)) for row in result.rows] + [20]) + 2
     out.append(f"{'':<{width}} {'A':>11} {'B':>11} {'B - A':>11} {'95% CI':>23} {'p':>7}")
     section = None
     for row in result.rows:
@@ -150,7 +160,7 @@ def comparison_text(result: ComparisonSummary) -> str:
                   f"[{difference(row, row.test.low)}, {difference(row, row.test.high)}]")
         mark = "**" if row.holm else "*" if row.test.significant() else ""
         out.append(
-            f"  {row.figure:<{width - 2}} {values[0]:>11} {values[1]:>11} {values[2]:>11} "
+            f"  {shown_figure(row):<{width - 2}} {values[0]:>11} {values[1]:>11} {values[2]:>11} "
             f"{values[3]:>23} {row.test.p:>7.3f} {mark}".rstrip()
         )
     out += ["", *textwrap.wrap(f"* p < 0.05 (two-sided); ** also after Holm's correction "

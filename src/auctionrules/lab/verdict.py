@@ -17,9 +17,10 @@ import textwrap
 import attrs
 
 from auctionrules.lab.comparison import ComparisonSummary, Row
+from auctionrules.lab.findings import balance
 from auctionrules.lab.stats import detectable
-from auctionrules.lab.text import pct
-from auctionrules.lab.words import auction
+from auctionrules.lab.words import auction, pct
+from auctionrules.text import player_name
 
 #: The most figures the verdict names one by one.
 SHOWN = 4
@@ -32,7 +33,7 @@ def label(row: Row, names: dict[str, str]) -> str:
     figure = row.figure
     seat = _SEAT.match(figure)
     if seat:
-        return f"player {int(seat.group(1)) + 1}'s win rate"
+        return f"{player_name(int(seat.group(1)))}'s win rate"
     for prefix in ("share of ", "price of "):
         if figure.startswith(prefix):
             return f"the {prefix}{auction(figure[len(prefix):])}"
@@ -89,15 +90,19 @@ class Verdict:
     seats: str
     #: How sure the figures are.
     sureness: str
+    #: Whether each ruleset on its own is fair between seats (where seats measure it).
+    balance: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
         """Every sentence, in order."""
-        return [self.rules, self.moved, *self.effects, *self.agents, self.seats, self.sureness]
+        return [self.rules, self.moved, *self.effects, *self.agents, self.seats,
+                *self.balance, self.sureness]
 
     def text(self, width: int = 88) -> str:
         """The verdict as the terminal shows it: the lead, then a point a sentence."""
         out = ["Verdict", *textwrap.wrap(self.rules, width), *textwrap.wrap(self.moved, width)]
-        for sentence in (*self.effects, *self.agents, self.seats, self.sureness):
+        for sentence in (*self.effects, *self.agents, self.seats, *self.balance,
+                         self.sureness):
             out += textwrap.wrap(sentence, width, initial_indent="  - ",
                                  subsequent_indent="    ")
         return "\n".join(out) + "\n"
@@ -133,8 +138,11 @@ def verdict(result: ComparisonSummary) -> Verdict:
         + (f" ({loose} more pass p < 0.05 alone, as some would by chance)" if loose else "")
         + ". Each is tested at its unit, the games paired by seed (see the method below)."
     )
+    sides = ((result.diff.a, result.a), (result.diff.b, result.b))
+    fair = tuple(f"{name}: {balance(side)}" for name, side in sides) \
+        if result.a.seats_fixed() else ()
     return Verdict(_rules(result), lead, tuple(effects), tuple(_agents(result)),
-                   _seats(result), sureness)
+                   _seats(result), sureness, fair)
 
 
 def _rules(result: ComparisonSummary) -> str:
