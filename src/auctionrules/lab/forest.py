@@ -12,6 +12,7 @@ nothing and are left out.
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any
 
 from auctionrules.lab.comparison import ComparisonSummary, Row
@@ -25,6 +26,12 @@ _COLOURS = ("#c0392b", "#e67e22", "#7f8c8d")
 
 def forest(result: ComparisonSummary) -> bytes | None:
     """The forest plot as PNG bytes; ``None`` when no row has an interval to draw."""
+    fig = forest_figure(result)
+    return None if fig is None else png(fig)
+
+
+def forest_figure(result: ComparisonSummary) -> Any:
+    """The forest plot's figure (:func:`forest`), ``None`` when it has nothing to draw."""
     names = {**result.a.names, **result.b.names}
     rates = [r for r in result.rows if r.kind == "rate" and _drawn(r.test.low, r.test.high)]
     means = [r for r in result.rows
@@ -36,22 +43,26 @@ def forest(result: ComparisonSummary) -> bytes | None:
     ) if rows]
     if not panels:
         return None
-    heights = [len(rows) for rows, _ in panels]
+    labelled = [[_wrapped(label(row, names)) for row in rows] for rows, _ in panels]
+    # a row as high as its tallest label in the panel (a label wraps onto two lines
+    # rather than lose its end)
+    heights = [len(texts) * (0.1 + 0.16 * max(t.count("\n") + 1 for t in texts))
+               for texts in labelled]
     fig = figure()
-    fig.set_size_inches(8, 1.2 + 0.24 * sum(heights) + 0.6 * len(panels))
+    fig.set_size_inches(8, 1.0 + sum(heights) + 0.6 * len(panels))
     grid = fig.add_gridspec(len(panels), 1, height_ratios=heights)
-    for k, (rows, axis) in enumerate(panels):
+    for k, ((rows, axis), texts) in enumerate(zip(panels, labelled, strict=True)):
         ax = fig.add_subplot(grid[k])
-        _panel(ax, rows, names, axis)
+        _panel(ax, rows, texts, axis)
     fig.suptitle(TITLE)
-    return png(fig)
+    return fig
 
 
 def _drawn(low: float, high: float) -> bool:
     return not (math.isnan(low) or math.isnan(high)) and not low == high == 0
 
 
-def _panel(ax: Any, rows: list[Row], names: dict[str, str], axis: str) -> None:
+def _panel(ax: Any, rows: list[Row], texts: list[str], axis: str) -> None:
     for y, row in enumerate(rows):
         if row.kind == "rate":
             centre, low, high = (100 * v for v in (row.test.difference, row.test.low,
@@ -65,13 +76,12 @@ def _panel(ax: Any, rows: list[Row], names: dict[str, str], axis: str) -> None:
         ax.plot([low, high], [y, y], color=colour, linewidth=2)
         ax.plot([centre], [y], "o", color=colour, markersize=5)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(range(len(rows)), [_short(label(row, names)) for row in rows],
-                  fontsize="small")
+    ax.set_yticks(range(len(rows)), texts, fontsize="small")
     ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.set_xlabel(axis)
     ax.grid(axis="x", alpha=0.3)
 
 
-def _short(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if len(text) <= 40 else text[:39] + "\u2026"
+def _wrapped(text: str) -> str:
+    """A row's label, capitalised, on lines of at most 36 characters: whole, never cut."""
+    return textwrap.fill(text[:1].upper() + text[1:], 36)

@@ -49,15 +49,20 @@ def png(fig: Any) -> bytes:
 
 
 def plots(summaries: Sequence[Summary], labels: Sequence[str]) -> dict[str, bytes]:
-    """The plots of :data:`TITLES` for one summary, or two overlaid. Seat balance only
-    where each seat holds the same agent in every game (:meth:`Summary.seats_fixed`):
-    when different agents rotate, every seat's rate is their average and says nothing."""
-    out = {"money": png(_money(summaries, labels))}
+    """The plots of :data:`TITLES` for one summary, or two overlaid, as PNG bytes."""
+    return {name: png(fig) for name, fig in figures(summaries, labels).items()}
+
+
+def figures(summaries: Sequence[Summary], labels: Sequence[str]) -> dict[str, Any]:
+    """The figures of :func:`plots`. Seat balance only where each seat holds the same
+    agent in every game (:meth:`Summary.seats_fixed`): when different agents rotate,
+    every seat's rate is their average and says nothing."""
+    out = {"money": _money(summaries, labels)}
     if summaries[0].seats_fixed():
-        out["seats"] = png(_seats(summaries, labels))
-    out["rounds"] = png(_rounds(summaries, labels))
-    out["artists"] = png(_artists(summaries, labels))
-    out["prices"] = png(_prices(summaries, labels))
+        out["seats"] = _seats(summaries, labels)
+    out["rounds"] = _rounds(summaries, labels)
+    out["artists"] = _artists(summaries, labels)
+    out["prices"] = _prices(summaries, labels)
     return out
 
 
@@ -117,19 +122,23 @@ def _rounds(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     width = 0.8 / len(summaries)
     ends = (*ROUND_ENDS, "")
     colours = ("C0", "C1", "C3", "#cccccc")
+    legend: set[str] = set()
     for k, summary in enumerate(summaries):
         xs = [number + (k - (len(summaries) - 1) / 2) * width for number in range(1, last + 1)]
         bottom = [0.0] * last
         for end, colour in zip(ends, colours, strict=True):
             heights = [
                 (summary.round_ends.get(number, Counter()).get(end, 0) / summary.games if end
-                 else 1 - summary.reached(number)) if summary.games else 0.0
+                 else 1 - summary.reached(number))
+                if summary.games and number <= summary.planned_rounds() else 0.0
                 for number in range(1, last + 1)
             ]
             name = ROUND_ENDS.get(end, "not played")
+            shown = any(heights) and name not in legend
             ax.bar(xs, heights, width=width * 0.9, bottom=bottom, color=colour,
                    hatch="//" if k else None, edgecolor="white" if k else None,
-                   label=name if k == 0 and any(heights) else None)
+                   label=name if shown else None)
+            legend |= {name} if shown else set()
             bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
     ax.set_xticks(range(1, last + 1), [f"round {number}" for number in range(1, last + 1)])
     ax.set_ylabel("share of games")
@@ -138,7 +147,7 @@ def _rounds(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
     if len(summaries) > 1:
         ax.set_xlabel(" | ".join(f"{label} {'hatched' if k else 'plain'}"
                                  for k, label in enumerate(labels)))
-    return _titled(fig, ax, "rounds", loc="lower left")
+    return _titled(fig, ax, "rounds", loc="upper left", bbox_to_anchor=(1.01, 1))
 
 
 def _percent() -> Any:
@@ -193,7 +202,8 @@ def _prices(summaries: Sequence[Summary], labels: Sequence[str]) -> Any:
         for patch in boxes["boxes"]:
             patch.set_facecolor(f"C{k}")
             patch.set_alpha(0.6)
-    ax.set_xticks(range(len(kinds)), [auction(kind) for kind in kinds])
+    # one word a line ("once-around / auctions"): five types side by side fit the width
+    ax.set_xticks(range(len(kinds)), [auction(kind).replace(" ", "\n") for kind in kinds])
     ax.set_ylabel("price")
     ax.yaxis.set_major_formatter(_thousands())
     ax.set_title(TITLES["prices"])
