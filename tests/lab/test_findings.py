@@ -149,7 +149,8 @@ def test_rounds_never_played_are_said_with_their_deal() -> None:
     assert found.rounds == (
         "Not every round is played: 30.0% of games end before round 5, on empty hands in "
         "round 4 (30.0%), while 6.0 cards on average are still in the deck (round 5 deals "
-        "1 card a hand)."
+        "1 card a hand); round 5 ends on empty hands, before any artist's last card, in "
+        "20.0% of games."
     )
     assert found.length.endswith("over 4.70 of its 5 rounds on average.")
     header, rows = round_table(summary)

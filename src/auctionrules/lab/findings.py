@@ -147,20 +147,22 @@ def _rounds(summary: Summary) -> str:
     planned, games = summary.planned_rounds(), summary.games
     early = {(reason, rounds): count for (reason, rounds), count in summary.endings.items()
              if rounds < planned}
-    empty = [(number, ends["hands-exhausted"] / games)
-             for number, ends in sorted(summary.round_ends.items())
-             if ends["hands-exhausted"]]
+    # rounds played to their end on empty hands (the game going on, or the last round)
+    empty = [(number, (ends["hands-exhausted"] - early.get(("hands-exhausted", number), 0))
+              / games) for number, ends in sorted(summary.round_ends.items())]
+    short = _listed([f"round {number} ends on empty hands, before any artist's last card, in "
+                     f"{pct(share)} of games" if k == 0 else f"round {number} in {pct(share)}"
+                     for k, (number, share) in enumerate(n for n in empty if n[1] > 0)])
     if not early:
-        out = f"Every game plays all {planned} rounds"
-        if empty:
-            out += (", but " + _listed([f"round {number} ends on empty hands, before "
-                                        f"any artist's last card, in {pct(share)} of games"
-                                        if k == 0 else f"round {number} in {pct(share)}"
-                                        for k, (number, share) in enumerate(empty)]))
-        return out + "."
+        return f"Every game plays all {planned} rounds" + (f", but {short}." if short else ".")
     share = sum(early.values()) / games
-    ways = [f"{ENDS.get(reason, reason)} in round {rounds} ({pct(count / games)})"
-            for (reason, rounds), count in sorted(early.items(), key=lambda item: item[0][1])]
+    ways = [
+        f"{ENDS.get(reason, reason)} in round "
+        + _listed([f"{rounds} ({pct(count / games)})" for (why, rounds), count
+                   in sorted(early.items(), key=lambda item: item[0][1]) if why == reason],
+                  "or")
+        for reason in sorted({reason for reason, _ in early})
+    ]
     first = min(rounds for _, rounds in early) + 1
     out = (f"Not every round is played: {pct(share)} of games end before round {planned}, "
            + _listed(ways))
@@ -170,10 +172,12 @@ def _rounds(summary: Summary) -> str:
         out += f", while {deck:.1f} cards on average are still in the deck"
     deal = summary.frame.deal if summary.frame is not None else ()
     if first <= len(deal):
-        out += " (" + ", ".join(f"round {number} deals {cards} card{'s' * (cards != 1)} a hand"
-                                for number, cards in enumerate(deal, start=1)
-                                if number >= first) + ")"
-    return out + "."
+        later = deal[first - 1:]
+        out += (f" (round {first} deals {later[0]} card{'s' * (later[0] != 1)} a hand)"
+                if len(later) == 1 else
+                f" (rounds {first} to {len(deal)} deal {_listed([str(n) for n in later])} "
+                "cards a hand)")
+    return out + (f"; {short}." if short else ".")
 
 
 def _money(summary: Summary) -> str:
@@ -192,5 +196,8 @@ def _money(summary: Summary) -> str:
     return out + "."
 
 
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _listed(items: list[str], last: str = "and") -> str:
+    """``a, b and c`` (or ``last``); empty for no items."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
