@@ -148,7 +148,7 @@ def test_rounds_never_played_are_said_with_their_deal() -> None:
     found = findings(summary)
     assert found.rounds == (
         "Not every round is played: 30.0% of games end before round 5, on empty hands in "
-        "round 4 (30.0%), while 6.0 cards on average are still in the deck (round 5 deals "
+        "round 4 (30.0%), while 6 cards are still in the deck (round 5 deals "
         "1 card a hand); round 5 ends on empty hands, before any artist's last card, in "
         "20.0% of games."
     )
@@ -157,6 +157,13 @@ def test_rounds_never_played_are_said_with_their_deal() -> None:
     assert header[-1] == "Ends on empty hands"  # nobody was ever stuck: no such column
     assert rows[3] == ("round 4", "2", "100.0%", "70.0%", "30.0%")
     assert rows[4] == ("round 5", "1", "70.0%", "50.0%", "20.0%")
+    summary.add(game(0, rounds=3, reason="hands-exhausted", deck=14))
+    assert "while 8.0 cards on average are still in the deck (rounds 4 and 5 deal 2 and 1 " \
+        "cards a hand)" in findings(summary).rounds
+    summary = Summary(4, {"agents": ["random"], "rotate": True}, frame=FRAME)
+    for k in range(10):
+        summary.add(game(k % 4, rounds=4, reason="hands-exhausted", deck=6) if k < 3 else
+                    game(k % 4, rounds=5, reason="hands-exhausted") if k < 5 else game(k % 4))
     assert game_rows(summary) == [
         ("Every round played, the last on an artist's last card", "50.0%"),
         ("On empty hands in round 4, round 5 never played", "30.0%"),

@@ -166,17 +166,20 @@ def _rounds(summary: Summary) -> str:
     first = min(rounds for _, rounds in early) + 1
     out = (f"Not every round is played: {pct(share)} of games end before round {planned}, "
            + _listed(ways))
-    if summary.early_deck:
-        deck = sum(v * c for v, c in summary.early_deck.items()) / sum(
-            summary.early_deck.values())
-        out += f", while {deck:.1f} cards on average are still in the deck"
+    left = summary.early_deck
+    if left:
+        deck = sum(v * c for v, c in left.items()) / sum(left.values())
+        out += (f", while {min(left)} card{' is' if min(left) == 1 else 's are'} still in "
+                "the deck"
+                if min(left) == max(left) else
+                f", while {deck:.1f} cards on average are still in the deck")
     deal = summary.frame.deal if summary.frame is not None else ()
     if first <= len(deal):
         later = deal[first - 1:]
         out += (f" (round {first} deals {later[0]} card{'s' * (later[0] != 1)} a hand)"
                 if len(later) == 1 else
-                f" (rounds {first} to {len(deal)} deal {_listed([str(n) for n in later])} "
-                "cards a hand)")
+                f" (rounds {first} {'and' if len(later) == 2 else 'to'} {len(deal)} deal "
+                f"{_listed([str(n) for n in later])} cards a hand)")
     return out + (f"; {short}." if short else ".")
 
 
