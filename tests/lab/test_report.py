@@ -198,3 +198,26 @@ def test_effects_in_words() -> None:
         "Player 2's win rate is 30.0% instead of 25.0% (+5.0 points, 95 % CI +1.0 points to "
         "+9.0 points)."
     )
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+def test_each_ruleset_keeps_its_own_rule_table(swapped: bool) -> None:
+    """A fifth round added by B is in B's table, and swapping A and B leaves no empty
+    cell: tables with different columns are shown whole, each under its ruleset."""
+    from auctionrules.lab.blocks import Table
+    from auctionrules.lab.compare_report import comparison_blocks
+
+    five = Path(__file__).parents[2] / "docs" / "examples" / "five-rounds.yaml"
+    sides = (five, "hig-1992-en") if swapped else ("hig-1992-en", five)
+    result = compare(*sides, 4, 4, seed=1).summary()
+    tables = [b for b in comparison_blocks(result) if isinstance(b, Table)
+              and b.header[:2] in {("Players", "Round 1"), ("Rulebook", "Players")}]
+    by_side: dict[str, Table] = {}
+    for table in tables:  # (the deal's table, then the dummy hands')
+        by_side.setdefault(table.caption, table)
+    assert set(by_side) == {"hig-1992-en", "hig-1992-en-five-rounds"}
+    assert by_side["hig-1992-en-five-rounds"].header[-1] == "Round 5"
+    assert ("4 players", "8", "3", "3", "2", "1") in by_side["hig-1992-en-five-rounds"].rows
+    assert by_side["hig-1992-en"].header[-1] == "Round 4"
+    assert ("4 players", "9", "4", "4", "0") in by_side["hig-1992-en"].rows
+    assert all(cell for table in tables for row in table.rows for cell in row)

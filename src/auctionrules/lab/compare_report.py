@@ -91,9 +91,11 @@ def _rules(result: ComparisonSummary) -> list[Block]:
 
 def _section(a: str, b: str, section: SectionChange) -> list[Block]:
     blocks: list[Block] = []
-    for name, sentences in ((a, section.a), (b, section.b)):
-        prose = " ".join(_sentence(text) for text in sentences if "\n" not in text)
-        blocks.append(Paragraph(f"{name}: {prose or 'says nothing of this.'}"))
+    proses = [" ".join(_sentence(text) for text in sentences if "\n" not in text)
+              for sentences in (section.a, section.b)]
+    for name, prose in zip((a, b), proses, strict=True):
+        if any(proses):  # (only a table differs: its rows say it all)
+            blocks.append(Paragraph(f"{name}: {prose or 'says nothing of this.'}"))
     tables_a = [t.split("\n") for t in section.a if "\n" in t]
     tables_b = [t.split("\n") for t in section.b if "\n" in t]
     for index in range(max(len(tables_a), len(tables_b))):
