@@ -167,7 +167,7 @@ def test_a_failing_agent_stops_the_run_with_its_game(crashing_agent: str) -> Non
     message = str(caught.value)
     index = len(played)
     assert index > 0
-    assert f"game {index} (seed {game_seed(1, index)}, seat " in message
+    assert f"game {index} (seed {game_seed(1, index)}, Player " in message
     assert "RuntimeError: the agent gave up" in message
     # the shard keeps the games before the failure
     shard = play_shard(run.plan, range(index + 1))

@@ -19,6 +19,7 @@ from auctionrules.engine import Game, Rules
 from auctionrules.lab.result import GameResult, result_of
 from auctionrules.lab.seeds import agent_seed
 from auctionrules.lab.setup import Plan
+from auctionrules.text import player_name
 
 
 class GameFailedError(Exception):
@@ -47,7 +48,7 @@ def play_one(plan: Plan, rules: Rules, index: int) -> GameResult:
         game.playout(agents)
     except Exception as exc:
         seat = game.to_act()[0] if game is not None and not game.is_over else None
-        who = "" if seat is None else f", seat {seat} ({specs[seat]})"
+        who = "" if seat is None else f", {player_name(seat)} ({specs[seat]})"
         raise GameFailedError(
             f"game {index} (seed {seed}{who}) failed: {type(exc).__name__}: {exc}"
         ) from exc
