@@ -127,6 +127,17 @@ def test_rotating_agents_leave_the_seats_unmeasured() -> None:
     assert found.agents[0].startswith("heuristic wins 50.0% of its seats")
 
 
+def test_fixed_different_agents_are_not_called_a_seat_bias() -> None:
+    summary = Summary(4, {"agents": ["heuristic", "random"], "rotate": False}, frame=FRAME)
+    for k in range(200):  # heuristic in seats 0 and 2 wins every game
+        summary.add(game(2 * (k % 2), agents=("heuristic", "random", "heuristic", "random")))
+    sentence = findings(summary).balance
+    assert sentence.startswith("Each player keeps its agent")
+    assert "Player 1 (heuristic) wins most often, 50.0%" in sentence
+    assert "Player 2 (random) least, 0.0%" in sentence
+    assert "unlikely to be chance" not in sentence
+
+
 def test_one_agent_everywhere_has_no_agent_sentence() -> None:
     found = findings(summary_of([0.25] * 4, 100, seed=5))
     assert found.agents == ()

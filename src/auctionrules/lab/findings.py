@@ -72,6 +72,16 @@ def balance(summary: Summary) -> str:
                 "different agents, so a seat's win rate mixes them (play with fixed "
                 "seats, or one agent in every seat, to measure it).")
     wins = summary.seat_wins
+    agents = list(summary.settings.get("agents", ()))
+    if len(set(agents)) > 1:  # fixed seats, different agents: seat and agent go together
+        rates = [summary.seat_rate(seat)[0] for seat in range(n)]
+        best = max(range(n), key=lambda seat: (rates[seat], -seat))
+        worst = min(range(n), key=lambda seat: (rates[seat], seat))
+        return (f"Each player keeps its agent, so a player's wins are its agent's as much as "
+                f"its seat's: {player_name(best)} ({agents[best % len(agents)]}) wins most "
+                f"often, {pct(rates[best])}, {player_name(worst)} "
+                f"({agents[worst % len(agents)]}) least, {pct(rates[worst])} (one agent in "
+                "every seat measures the seats alone).")
     if not enough(wins):
         return (f"{games} game{'s' * (games != 1)} cannot tell whether the seats are fair "
                 f"(each of the {n} players should expect at least 5 wins): play a few "
