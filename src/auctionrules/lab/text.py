@@ -56,8 +56,11 @@ def summary_text(summary: Summary) -> str:
     first, fit = data["first_seat_advantage"], data["seat_balance"]
     out.append(
         f"  first player's advantage: {100 * first['advantage']:+.1f} points "
-        f"{interval(first['ci'])}; seats against an even share: chi-square "
-        f"{fit['statistic']:.2f}, {fit['df']} df, p = {fit['p']:.3f}"
+        f"{interval(first['ci'])}"
+    )
+    out.append(
+        f"  players' wins against an even share: chi-square {fit['statistic']:.2f}, "
+        f"{fit['df']} df, p = {fit['p']:.3f}"
     )
     out.append(f"  games without a single winner: {data['ties']}")
     out += [
