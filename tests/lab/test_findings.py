@@ -14,7 +14,7 @@ import random
 import pytest
 
 from auctionrules.lab import simulate
-from auctionrules.lab.endings import game_rows, round_table
+from auctionrules.lab.endings import deck_note, game_rows, round_table
 from auctionrules.lab.findings import findings, noticeable
 from auctionrules.lab.goodness import chi_square_quantile, chi_square_sf, even_fit
 from auctionrules.lab.result import GameResult
@@ -175,6 +175,8 @@ def test_rounds_never_played_are_said_with_their_deal() -> None:
     for k in range(10):
         summary.add(game(k % 4, rounds=4, reason="hands-exhausted", deck=6) if k < 3 else
                     game(k % 4, rounds=5, reason="hands-exhausted") if k < 5 else game(k % 4))
+    assert deck_note(summary) == ("In the 3 games that end before round 5, 6 cards are still "
+                                  "in the deck, never dealt.")
     assert game_rows(summary) == [
         ("Every round played, the last on an artist's last card", "50.0%"),
         ("On empty hands in round 4, round 5 never played", "30.0%"),

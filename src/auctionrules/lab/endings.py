@@ -72,7 +72,7 @@ def deck_note(summary: Summary) -> str:
     mean = sum(value * count for value, count in tally.items()) / n
     cards = (f"{mean:.1f} cards on average (from {min(tally)} to {max(tally)})"
              if min(tally) != max(tally) else f"{min(tally)} cards")
-    return (f"In the {n} game{'s' * (n != 1)} that end before round "
+    return (f"In the {n} game{' that ends' if n == 1 else 's that end'} before round "
             f"{summary.planned_rounds()}, {cards} are still in the deck, never dealt.")
 
 
