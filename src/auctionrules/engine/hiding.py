@@ -1,0 +1,114 @@
+"""What each seat may see: the one place that decides what is hidden.
+
+:func:`sight` says, for one seat (or a spectator), what of the game it may see;
+:func:`seen` applies it to an entry of the history, the event that seat reads.
+Everything that shows the game to somebody goes through them: every view
+(:mod:`.views`, with the parts :mod:`.kept` shares between views), the public
+events (:attr:`Game.events <auctionrules.engine.Game.events>`, a spectator's),
+a seat's own events (:func:`events_seen`: the log the terminal shows a person),
+and so the adapters, the servers, the log and the agents, which read views and
+events only. The caches of :mod:`.kept` store what :func:`sight` decided, once
+a game; they decide nothing.
+
+Never shown to anybody, so absent from every view and event rather than
+decided here: another hand's cards (a view holds each hand's size), a dummy
+hand's cards before one is turned over (then a ``flip`` event and the table
+show it), the undealt deck (its size).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from auctionrules.compiled import mypyc_attr
+from auctionrules.engine.events import Event
+from auctionrules.engine.history import materialise
+
+if TYPE_CHECKING:
+    from auctionrules.engine.game import Game
+    from auctionrules.engine.rules import Rules
+
+__all__ = ["Sight", "events_seen", "seen", "sight"]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+class Sight:
+    """What one seat (``seat``; ``None``: a spectator) may see, as :func:`sight`
+    decided it: ``hand`` its own hand; per seat, ``cash``, ``sealed`` (a sealed bid
+    before the reveal) and ``limits`` (an open-auction limit) say whose it sees;
+    ``sales`` the prices paid. ``cash_all``: every seat's cash (no mask to apply)."""
+
+    __slots__ = ("cash", "cash_all", "hand", "limits", "limits_all", "sales", "sealed", "seat")
+
+    def __init__(  # noqa: PLR0917 - the decision's parts, in the order sight() writes them
+        self,
+        seat: int | None,
+        hand: bool,
+        cash: tuple[bool, ...],
+        sealed: tuple[bool, ...],
+        sales: bool,
+        limits: tuple[bool, ...],
+    ) -> None:
+        self.seat = seat
+        self.hand = hand
+        self.cash = cash
+        self.sealed = sealed
+        self.sales = sales
+        self.limits = limits
+        self.cash_all = all(cash)
+        self.limits_all = all(limits)
+
+
+def sight(rules: Rules, seat: int | None, over: bool = False) -> Sight:
+    """What ``seat`` (``None``: a spectator) may see under ``rules``; ``over``: once
+    the game is over. The whole of the game's hidden information, decided here."""
+    seats = range(rules.players)
+
+    def own_or_all(everyone: bool) -> tuple[bool, ...]:
+        """Per seat: shown to ``seat`` if it is its own, or if ``everyone`` sees it."""
+        return tuple([everyone or other == seat for other in seats])
+
+    return Sight(
+        seat,
+        # its own hand, nobody else's (a spectator has none)
+        hand=seat is not None,
+        # behind screens (money.screens) its own cash only, until the game is over
+        cash=own_or_all(not rules.screens or over),
+        # its own sealed bid; the others' are opened together by the reveal event
+        sealed=own_or_all(False),
+        # the prices paid: where they are public (money.public_prices)
+        sales=rules.public_prices,
+        # an open-auction limit: its own, or every one where limits are announced
+        # (auctions.open.limits); the others hear only the bids the engine makes on it
+        limits=own_or_all(rules.limits_announced),
+    )
+
+
+def seen(entry: tuple[Any, ...], sight: Sight) -> Event | None:
+    """The event of a history entry as ``sight`` sees it, or ``None`` where it sees
+    nothing of it: a limit it may not see (the bids and passes the engine makes on it
+    are shown as any other, not marked ``automatic``), a sealed bid's amount."""
+    event = materialise(entry)
+    kind = event.kind
+    if kind == "limit":
+        return event if sight.limits[event["seat"]] else None
+    if kind == "sealed-bid":
+        if sight.sealed[event["seat"]]:
+            return event
+        return Event(kind, event.round, {"seat": event["seat"]})
+    if (kind in ("bid", "pass") and "automatic" in event.fields
+            and not sight.limits[event["seat"]]):
+        fields = dict(event.fields)
+        del fields["automatic"]
+        return Event(kind, event.round, fields)
+    return event
+
+
+def events_seen(game: Game, seat: int | None, start: int = 0) -> tuple[list[Event], int]:
+    """The events ``seat`` (``None``: a spectator) has seen of the game's history from
+    entry ``start``, and where the history stands (the ``start`` of the next call).
+    ``events_seen(game, None)[0] == list(game.events)``."""
+    raw = game.state._raw
+    look = sight(game.rules, seat)
+    shown = [event for entry in raw[start:] if (event := seen(entry, look)) is not None]
+    return shown, len(raw)
