@@ -21,7 +21,7 @@ def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path
     assert "Résultat (" in out and "vainqueur" in out
     text = record.read_text(encoding="utf-8")
     data = json.loads(text)
-    assert data["players"] == ["Player 0", "Player 1", "Player 2"]
+    assert data["players"] == ["Player 1", "Player 2", "Player 3"]  # (seats 0, 1, 2)
     # same seed, same bytes
     again = tmp_path / "again.json"
     assert main(["play", "hig-1992-fr", "-p", "3", "-s", "4", "-q", "--record", str(again)]) == 0
