@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.events import Event
 from auctionrules.engine.history import materialise
 
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["Sight", "events_seen", "seen", "sight"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Sight:
     """What one seat (``seat``; ``None``: a spectator) may see, as :func:`sight`
     decided it: ``hand`` its own hand; per seat, ``cash``, ``sealed`` (a sealed bid

@@ -323,16 +323,16 @@ def own_of(kept: Kept, state: State, seat: int) -> OwnHand:
 
 def sight_of(kept: Kept, state: State, seat: int | None) -> Sight:
     """What ``seat`` may see now (``None``: a spectator), as kept."""
-    sights = kept.sights
-    if state.outcome is not None:
-        over = kept.over_sights
-        if over is None:
-            rules = state.rules
-            over = kept.over_sights = tuple([
-                sight(rules, other, over=True) for other in (*range(state.n), None)
-            ])
-        sights = over
-    return sights[state.n if seat is None else seat]
+    index = state.n if seat is None else seat
+    if state.outcome is None:
+        return kept.sights[index]
+    over = kept.over_sights
+    if over is None:
+        rules = state.rules
+        over = kept.over_sights = tuple([
+            sight(rules, other, over=True) for other in (*range(state.n), None)
+        ])
+    return over[index]
 
 
 def cash_of(kept: Kept, state: State, seat: int | None, look: Sight) -> tuple[int | None, ...]:
@@ -345,11 +345,16 @@ def cash_of(kept: Kept, state: State, seat: int | None, look: Sight) -> tuple[in
     index = state.n if seat is None else seat
     shown = kept.shown[index]
     seats = kept.cash_seats[index]
-    if shown is None or any([shown[other] != cash[other] for other in seats]):
-        masked: list[int | None] = [None] * state.n
+    if shown is not None:
         for other in seats:
-            masked[other] = cash[other]
-        shown = kept.shown[index] = tuple(masked)
+            if shown[other] != cash[other]:
+                break
+        else:
+            return shown
+    masked: list[int | None] = [None] * state.n
+    for other in seats:
+        masked[other] = cash[other]
+    shown = kept.shown[index] = tuple(masked)
     return shown
 
 
