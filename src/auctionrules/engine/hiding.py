@@ -82,20 +82,21 @@ def sight(rules: Rules, seat: int | None, over: bool = False) -> Sight:
     )
 
 
-def seen(entry: tuple[Any, ...], sight: Sight) -> Event | None:
-    """The event of a history entry as ``sight`` sees it, or ``None`` where it sees
-    nothing of it: a limit it may not see (the bids and passes the engine makes on it
-    are shown as any other, not marked ``automatic``), a sealed bid's amount."""
+def seen(entry: tuple[Any, ...], look: Sight) -> Event | None:
+    """The event of a history entry as ``look`` (what :func:`sight` decided) sees it, or
+    ``None`` where it sees nothing of it. What it may not see is left out: a limit
+    (the bids and passes the engine makes on it are then shown as any other, not
+    marked ``automatic``), a sealed bid's amount."""
     event = materialise(entry)
     kind = event.kind
     if kind == "limit":
-        return event if sight.limits[event["seat"]] else None
+        return event if look.limits[event["seat"]] else None
     if kind == "sealed-bid":
-        if sight.sealed[event["seat"]]:
+        if look.sealed[event["seat"]]:
             return event
         return Event(kind, event.round, {"seat": event["seat"]})
     if (kind in ("bid", "pass") and "automatic" in event.fields
-            and not sight.limits[event["seat"]]):
+            and not look.limits[event["seat"]]):
         fields = dict(event.fields)
         del fields["automatic"]
         return Event(kind, event.round, fields)
