@@ -36,7 +36,7 @@ from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import OVER, begin
-from auctionrules.engine.hiding import seen, sight
+from auctionrules.engine.hiding import seen, sights
 from auctionrules.engine.history import actions_of
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.kept import Kept
@@ -199,7 +199,7 @@ class Game(ReadOut):
         wanted = frozenset(kinds)
         built = self._events
         ready = len(built)
-        public = sight(self.rules, None)
+        public = sights(self.rules)[-1]  # (the spectator's)
         found = [
             built[index] if index < ready else seen(entry, public)
             for index, entry in enumerate(self._raw)
@@ -316,7 +316,7 @@ class Game(ReadOut):
         (built once, on demand; ``None`` kept for an entry nobody but its seat sees)."""
         events, raw = self._events, self._raw
         if len(events) < (len(raw) if stop is None else stop):
-            public = sight(self.rules, None)
+            public = sights(self.rules)[-1]  # (the spectator's)
             for index in range(len(events), len(raw) if stop is None else stop):
                 events.append(seen(raw[index], public))
         return [event for event in events[start:stop] if event is not None]

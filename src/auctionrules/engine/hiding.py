@@ -18,6 +18,7 @@ show it), the undealt deck (its size).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from auctionrules.engine.events import Event
@@ -27,16 +28,20 @@ if TYPE_CHECKING:
     from auctionrules.engine.game import Game
     from auctionrules.engine.rules import Rules
 
-__all__ = ["Sight", "events_seen", "seen", "sight"]
+__all__ = ["Sight", "events_seen", "seen", "sight", "sights"]
 
 
 class Sight:
     """What one seat (``seat``; ``None``: a spectator) may see, as :func:`sight`
     decided it: ``hand`` its own hand; per seat, ``cash``, ``sealed`` (a sealed bid
     before the reveal) and ``limits`` (an open-auction limit) say whose it sees;
-    ``sales`` the prices paid. ``cash_all``: every seat's cash (no mask to apply)."""
+    ``sales`` the prices paid. Derived, for the views' speed: ``cash_all`` and
+    ``limits_all`` (every seat's: no mask to apply), ``cash_seats`` (whose cash)."""
 
-    __slots__ = ("cash", "cash_all", "hand", "limits", "limits_all", "sales", "sealed", "seat")
+    __slots__ = (
+        "cash", "cash_all", "cash_seats", "hand", "limits", "limits_all", "sales", "sealed",
+        "seat",
+    )
 
     def __init__(  # noqa: PLR0917 - the decision's parts, in the order sight() writes them
         self,
@@ -54,6 +59,7 @@ class Sight:
         self.sales = sales
         self.limits = limits
         self.cash_all = all(cash)
+        self.cash_seats = tuple([other for other, shown in enumerate(cash) if shown])
         self.limits_all = all(limits)
 
 
@@ -82,6 +88,14 @@ def sight(rules: Rules, seat: int | None, over: bool = False) -> Sight:
     )
 
 
+@lru_cache(maxsize=64)
+def sights(rules: Rules, over: bool = False) -> tuple[Sight, ...]:
+    """Every seat's :func:`sight` under ``rules`` (``over``: once the game is over), the
+    spectator's last: made once for the rules (the compiled rules are one value that
+    every game, clone and determinization under them shares), and only stored here."""
+    return tuple([sight(rules, seat, over) for seat in (*range(rules.players), None)])
+
+
 def seen(entry: tuple[Any, ...], look: Sight) -> Event | None:
     """The event of a history entry as ``look`` (what :func:`sight` decided) sees it, or
     ``None`` where it sees nothing of it. What it may not see is left out: a limit
@@ -108,6 +122,6 @@ def events_seen(game: Game, seat: int | None, start: int = 0) -> tuple[list[Even
     entry ``start``, and where the history stands (the ``start`` of the next call).
     ``events_seen(game, None)[0] == list(game.events)``."""
     raw = game.state._raw
-    look = sight(game.rules, seat)
+    look = sights(game.rules)[game.n if seat is None else seat]
     shown = [event for entry in raw[start:] if (event := seen(entry, look)) is not None]
     return shown, len(raw)

@@ -1,9 +1,9 @@
 """The parts of a view, and what a game keeps of them between views.
 
 :mod:`.views` decides what a view is and :mod:`.hiding` what each seat may see
-(:func:`~auctionrules.engine.hiding.sight`, kept here once a game: the parts store
-what it decided and decide nothing); this module makes the view's parts, each
-shared by as many views as it can be:
+(:func:`~auctionrules.engine.hiding.sight`, made once for the rules and kept here:
+the parts store what it decided and decide nothing); this module makes the view's
+parts, each shared by as many views as it can be:
 
 * the public part (:class:`Public`), what every seat sees alike: it is made
   again only when something public may have changed. While a lot is under the
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
-from auctionrules.engine.hiding import Sight, sight
+from auctionrules.engine.hiding import Sight, sights
 from auctionrules.engine.lot import Lot
 from auctionrules.model import AUCTION_TYPES
 
@@ -276,16 +276,12 @@ class Kept:
         self.rounds: tuple[Any, ...] = ()
         self.own: list[OwnHand | None] = [None] * state.n
         #: what each seat may see (:func:`~auctionrules.engine.hiding.sight`), the
-        #: spectator's last; and the same once the game is over (made then)
-        n, rules = state.n, state.rules
-        self.sights: tuple[Sight, ...] = tuple([sight(rules, seat) for seat in (*range(n), None)])
-        self.over_sights: tuple[Sight, ...] | None = None
+        #: spectator's last, while the game goes on
+        n = state.n
+        self.sights: tuple[Sight, ...] = sights(state.rules)
         #: per seat (the spectator last) the cash it may see while the game goes on, made
-        #: again when a cash it sees changed; and the seats whose cash those are
+        #: again when a cash it sees changed
         self.shown: list[tuple[int | None, ...] | None] = [None] * (n + 1)
-        self.cash_seats: tuple[tuple[int, ...], ...] = tuple([
-            tuple([other for other in range(n) if look.cash[other]]) for look in self.sights
-        ])
         #: the limits of a lot where nobody said one
         self.no_limits: tuple[int | None, ...] = (None,) * n
 
@@ -326,13 +322,7 @@ def sight_of(kept: Kept, state: State, seat: int | None) -> Sight:
     index = state.n if seat is None else seat
     if state.outcome is None:
         return kept.sights[index]
-    over = kept.over_sights
-    if over is None:
-        rules = state.rules
-        over = kept.over_sights = tuple([
-            sight(rules, other, over=True) for other in (*range(state.n), None)
-        ])
-    return over[index]
+    return sights(state.rules, True)[index]
 
 
 def cash_of(kept: Kept, state: State, seat: int | None, look: Sight) -> tuple[int | None, ...]:
@@ -344,7 +334,7 @@ def cash_of(kept: Kept, state: State, seat: int | None, look: Sight) -> tuple[in
         return cash
     index = state.n if seat is None else seat
     shown = kept.shown[index]
-    seats = kept.cash_seats[index]
+    seats = look.cash_seats
     if shown is not None:
         for other in seats:
             if shown[other] != cash[other]:
