@@ -55,6 +55,7 @@ COMPILED = (
     "auctionrules/engine/events.py",
     "auctionrules/engine/flow.py",
     "auctionrules/engine/game.py",
+    "auctionrules/engine/hiding.py",
     "auctionrules/engine/history.py",
     "auctionrules/engine/invariants.py",
     "auctionrules/engine/kept.py",

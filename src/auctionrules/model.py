@@ -40,6 +40,8 @@ FlipCard: TypeAlias = Literal["top", "random"]
 FlipHand: TypeAlias = Literal["alternate", "random"]
 #: ``auctions.open.ending`` (a strategy axis)
 OpenEndingName: TypeAlias = Literal["full-round-of-passes", "pass-is-final"]
+#: ``auctions.open.limits``
+OpenLimits: TypeAlias = Literal["private", "announced"]
 #: ``auctions.once_around.auctioneer_turn``
 AuctioneerTurn: TypeAlias = Literal["last", "first"]
 #: ``auctions.sealed.tie_break`` (a strategy axis)
@@ -262,6 +264,7 @@ class Open:
     enabled: bool = default("auctions.open.enabled")
     ending: OpenEndingName | str = default("auctions.open.ending")
     auctioneer_may_bid: bool = default("auctions.open.auctioneer_may_bid")
+    limits: OpenLimits = default("auctions.open.limits")
 
 
 @attrs.frozen

@@ -128,9 +128,9 @@ def test_piped_bad_input_then_quit_writes_the_record_so_far(tmp_path: Path) -> N
     assert "Commands:" in out and "PLAYING A ROUND" in out
     assert "Game stopped (quit)" in out
     # what the seat may see, and no more: its money, the others' behind screens
-    assert re.search(r"Player 0 \(you\) +100,000", out)
-    assert re.search(r"Player 1 \(heuristic\) +hidden", out)
-    assert not re.search(r"Player 1 \(heuristic\) +[0-9]", out)
+    assert re.search(r"Player 1 \(you\) +100,000", out)
+    assert re.search(r"Player 2 \(heuristic\) +hidden", out)
+    assert not re.search(r"Player 2 \(heuristic\) +[0-9]", out)
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["outcome"] is None
     assert data["actions"][0][0] == 0 and data["actions"][0][1].startswith("play ")
@@ -150,8 +150,8 @@ def test_piped_full_game_to_the_end(tmp_path: Path) -> None:
     assert "Result (" in done.stdout and "Traceback" not in done.stdout
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["outcome"] is not None
-    assert data["players"][2] == "Player 2 (you)"
-    assert "Player 1 (random)" in data["players"]
+    assert data["players"][2] == "Player 3 (you)"  # (seat 2: people count from 1)
+    assert "Player 2 (random)" in data["players"]
     # the sealed bids of the others appear only at the reveal
     out = done.stdout
     assert "Sealed bid: the others'" in out
@@ -163,10 +163,10 @@ def test_piped_full_game_to_the_end(tmp_path: Path) -> None:
 def test_watching_agents_prints_moves_in_the_currency_format(tmp_path: Path) -> None:
     done = _run(["hig-1992-en", "-p", "3", "--agents", "heuristic", "-s", "2"], "", tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "Player 0 (heuristic) auctions" in done.stdout
+    assert "Player 1 (heuristic) auctions" in done.stdout
     assert " dollars" in done.stdout and "Result (" in done.stdout
     french = _run(["hig-1992-fr", "-p", "3", "--agents", "heuristic", "-s", "2"], "", tmp_path)
-    assert "Joueur 0 (heuristic) met en vente" in french.stdout
+    assert "Joueur 1 (heuristic) met en vente" in french.stdout
     assert re.search(r"\d\u00a0000\u00a0\$", french.stdout) and "Player" not in french.stdout
 
 

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _searched_decision(thinking: Thinking) -> None:
     agent = make_agent("ismcts:iterations=3", seed=1)
-    thinking.attach(agent, "Player 0 (ismcts)")
-    thinking.attach(make_agent("random", seed=1), "Player 1 (random)")  # (no hook: ignored)
+    thinking.attach(agent, "Player 1 (ismcts)")
+    thinking.attach(make_agent("random", seed=1), "Player 2 (random)")  # (no hook: ignored)
     game = Game.new(rules=rules_for(load_ruleset("hig-1992-en"), 4), seed=2)
     agent.act(game.view(0), game.legal(0))  # the first lead: several cards, searched
     thinking.moved()
@@ -30,7 +30,7 @@ def test_on_a_terminal_the_count_is_redrawn_then_wiped() -> None:
     stream = io.StringIO()
     _searched_decision(Thinking(stream, live=True))
     text = stream.getvalue()
-    assert "\rPlayer 0 (ismcts) thinking: 1/3 determinizations" in text
+    assert "\rPlayer 1 (ismcts) thinking: 1/3 determinizations" in text
     assert "thinking: 3/3 determinizations" in text and text.endswith("\r\x1b[K")
     assert "\n" not in text
 
@@ -39,7 +39,7 @@ def test_elsewhere_each_searched_decision_is_one_line() -> None:
     stream = io.StringIO()
     _searched_decision(Thinking(stream, live=False))
     (line,) = stream.getvalue().splitlines()
-    assert line.startswith("Player 0 (ismcts): 3 determinizations, ")
+    assert line.startswith("Player 1 (ismcts): 3 determinizations, ")
 
 
 def test_play_progress_goes_to_stderr_only_when_asked() -> None:

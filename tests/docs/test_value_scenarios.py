@@ -575,6 +575,31 @@ def _open_pass(final: bool) -> Callable[[Ruleset], None]:
     return scene
 
 
+def _open_limit(announced: bool) -> Callable[[Ruleset], None]:
+    """Seat 1 says a limit of 9,000: the lowest bid is made for it, and it is not asked
+    again while it holds the high bid; who else knows the limit?"""
+
+    def scene(ruleset: Ruleset) -> None:
+        game = Game.from_position(ruleset, 4, hands=BIDDING)
+        game.apply("play lite-metal/open", 0)
+        events = list(game.apply("limit 9000", 1))
+        assert [(e.kind, e["seat"], e.get("amount")) for e in events] == (
+            [("limit", 1, 9000), ("bid", 1, 1000)] if announced else [("bid", 1, 1000)]
+        )
+        game.apply("bid 5000", 2)
+        assert game.lot is not None and game.lot.high == 5000
+        game.apply("pass", 3)
+        game.apply("pass", 0)
+        assert game.lot.high == 6000 and game.lot.high_bidder == 1  # (made for seat 1)
+        said = (None, 9000, None, None)
+        assert dict(game.view(1).lot or ())["limits"] == said
+        for seat in (0, 2, 3, None):
+            shown = game.view(seat) if seat is not None else game.public_view()
+            assert dict(shown.lot or ())["limits"] == (said if announced else (None,) * 4)
+
+    return scene
+
+
 #: Five players: seat 0 holds a Lite Metal double; seat 3 the Lite Metal companions.
 DOUBLE = [
     ["lite-metal/double", "krypto/open"],
@@ -710,6 +735,14 @@ CLAIMS += [
           {"en": "A player who passes drops out of the auction for good",
            "fr": "Un joueur qui passe se retire définitivement de la vente"},
           _open_pass(True)),
+    Claim("auctions.open.limits", "private", "",
+          {"en": "The limit stays secret: the others hear only the bids.",
+           "fr": "Sa limite reste secrète : les autres n'entendent que ses offres."},
+          _open_limit(False)),
+    Claim("auctions.open.limits", "announced", "auctions:\n  open: {limits: announced}\n",
+          {"en": "a player may announce aloud the most they will pay for the card",
+           "fr": "un joueur peut annoncer à voix haute le prix le plus haut qu'il paiera"},
+          _open_limit(True)),
     Claim("auctions.double.who_may_add", "anyone", "",
           {"en": "the player on their left may add one, then each other player in turn",
            "fr": "le joueur à sa gauche a la possibilité de la jouer"},

@@ -21,7 +21,7 @@ def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path
     assert "Résultat (" in out and "vainqueur" in out
     text = record.read_text(encoding="utf-8")
     data = json.loads(text)
-    assert data["players"] == ["Player 0", "Player 1", "Player 2"]
+    assert data["players"] == ["Player 1", "Player 2", "Player 3"]  # (seats 0, 1, 2)
     # same seed, same bytes
     again = tmp_path / "again.json"
     assert main(["play", "hig-1992-fr", "-p", "3", "-s", "4", "-q", "--record", str(again)]) == 0
@@ -47,6 +47,41 @@ def test_replay_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     (tmp_path / "junk.json").write_text("{", encoding="utf-8")
     assert main(["replay", str(tmp_path / "junk.json")]) == 2
+
+
+@pytest.mark.parametrize("names", [
+    ["Player 1", "Player 2", "Player 3"],  # (as play --record writes them)
+    ["Player 0", "Player 1", "Player 2"],  # (as it wrote them before seats were said from 1)
+    ["player 0", "player 1", "player 2"],  # (Game.record's own)
+])
+def test_replay_says_the_default_names_from_player_1_in_the_log_language(
+    names: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "hig-1992-en", "-p", "3", "-s", "2", "-q", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["players"] = names
+    record.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 auctions" in out and "Player 3" in out and "Player 0" not in out
+    assert main(["replay", str(record), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Joueur 1 met en vente" in out and "Player" not in out
+
+
+def test_replay_keeps_the_names_a_record_gives(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "hig-1992-en", "-p", "3", "-s", "2", "-q", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["players"] = ["Ann", "Bob", "Cy"]
+    record.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 0
+    assert "Ann auctions" in capsys.readouterr().out
 
 
 def test_play_errors_without_traceback(capsys: pytest.CaptureFixture[str]) -> None:

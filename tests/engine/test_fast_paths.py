@@ -28,6 +28,7 @@ from auctionrules.engine import (
 )
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import default_agents
+from auctionrules.engine.hiding import events_seen
 from auctionrules.engine.history import COMPACT
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
@@ -99,10 +100,15 @@ def test_step_and_apply_of_text_give_the_same_game(ruleset_: Ruleset, players: i
 def test_compact_events_have_their_fields_in_order() -> None:
     seen = set()
     for seed in range(3):
-        for event in play_game(with_modules("hig-1992-en", "mystery-hand"), 3, seed).events:
-            if event.kind in COMPACT:
-                assert tuple(event.fields) == COMPACT[event.kind]
-                seen.add(event.kind)
+        game = play_game(with_modules("hig-1992-en", "mystery-hand"), 3, seed)
+        # (every seat's own events: a spectator does not see a sealed bid's amount)
+        for seat in range(game.n):
+            for event in events_seen(game, seat)[0]:
+                if event.kind in COMPACT and event["seat"] == seat:
+                    assert tuple(event.fields) == COMPACT[event.kind]
+                    seen.add(event.kind)
+        for event in game.events_of("sealed-bid"):
+            assert tuple(event.fields) == ("seat",)
     # (random players never say a limit: see tests/engine/test_limits.py)
     assert seen == set(COMPACT) - {"limit"}
 

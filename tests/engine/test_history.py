@@ -17,6 +17,7 @@ import ast
 from auctionrules import engine
 from auctionrules.engine import history, play_game
 from auctionrules.engine.actions import BUY, FLIP, PASS, Action, Limit, bid_of, price_of
+from auctionrules.engine.hiding import seen, sight
 from auctionrules.engine.history import (
     COMPACT,
     KINDS,
@@ -237,7 +238,14 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
     by_kind = {event.kind: event.fields for event in reversed(events)}  # (the first of each)
     for kind, names in COMPACT.items():
         assert tuple(by_kind[kind]) == names, kind
-    assert events[8].fields == {"seat": 1}  # (an empty fist, hidden like a bid)
+    assert events[8].fields == {"seat": 1, "amount": None}  # (an empty fist)
+    # a sealed bid's amount, and the fist's emptiness, is its seat's alone until the reveal
+    rules = compile_rules(load_ruleset("hig-1992-en"), 3)
+    for index in (7, 8):
+        entry, seat = entries[index], events[index]["seat"]
+        assert seen(entry, sight(rules, seat)) == events[index]
+        assert seen(entry, sight(rules, None)).fields == {"seat": seat}  # type: ignore[union-attr]
+        assert seen(entry, sight(rules, 1 - seat)).fields == {"seat": seat}  # type: ignore[union-attr]
     assert by_kind["deal"] == {"cards": [3, 3], "deck": 10}
     assert by_kind["reveal"] == {"bids": [3000, 0]}
     assert events[10].fields == {

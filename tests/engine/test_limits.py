@@ -9,11 +9,14 @@ the engine's), on the rulebook's example and on random games and limits.
 
 from __future__ import annotations
 
+import atexit
 import copy
 import json
 import os
 import pickle
 import random
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,7 @@ from auctionrules.engine import (
     dumps,
     replay,
 )
+from auctionrules.engine.hiding import events_seen
 from auctionrules.engine.history import COMPACT
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
@@ -43,6 +47,21 @@ from .conftest import ROOT, ruleset
 from .helpers import run
 
 AXEL, BEATRIX, CLEMENS, DORIS = range(4)
+_FOLDER = Path(tempfile.mkdtemp(prefix="auctionrules-limits-"))
+atexit.register(shutil.rmtree, _FOLDER, ignore_errors=True)
+
+
+def _announced() -> Ruleset:
+    """``hig-1992-en`` with ``auctions.open.limits: announced``: every seat hears the
+    limits said (the default keeps each seat's limit its own)."""
+    return _house("auctions: {open: {limits: announced}}\n")
+
+
+def _house(body: str) -> Ruleset:
+    """``hig-1992-en`` with ``body`` (YAML) on top."""
+    path = _FOLDER / f"house-{abs(hash(body))}.yaml"
+    path.write_text(f"id: house\ntitle: House\nextends: hig-1992-en\n{body}", encoding="utf-8")
+    return load_ruleset(path)
 
 
 def _book_game(rs: Ruleset | None = None) -> Game:
@@ -109,7 +128,8 @@ def test_the_books_open_auction_with_limits_is_the_same_as_asked_in_turn() -> No
 
 
 def test_the_log_keeps_the_limits_and_the_events_show_the_answers() -> None:
-    game = _book_game()
+    """``auctions.open.limits: announced``: a limit is said aloud, every seat knows it."""
+    game = _book_game(_announced())
     events = run(game, [
         (AXEL, "play krypto/open"), (BEATRIX, "limit 0"), (CLEMENS, "limit 3000"),
     ])
@@ -127,6 +147,38 @@ def test_the_log_keeps_the_limits_and_the_events_show_the_answers() -> None:
     assert lot["limits"] == (None, 0, 3000, None)  # said aloud: public
     assert lot["bids"] == ((CLEMENS, 1000),)
     assert dict(game.public_view().lot or ())["limits"] == (None, 0, 3000, None)
+
+
+def test_a_private_limit_is_its_seats_alone_the_others_hear_the_bids() -> None:
+    """The default, ``auctions.open.limits: private``: the action log (the referee's
+    record) keeps the limits; every other seat and a spectator hear only the bids and
+    passes the engine makes on them, unmarked, as if the seat had said them."""
+    game = _book_game()
+    events = run(game, [
+        (AXEL, "play krypto/open"), (BEATRIX, "limit 0"), (CLEMENS, "limit 3000"),
+    ])
+    assert game.log[-2:] == [(BEATRIX, Limit(0)), (CLEMENS, Limit(3000))]
+    heard = [("pass", {"seat": BEATRIX}), ("bid", {"seat": CLEMENS, "amount": 1000})]
+    assert [(e.kind, dict(e.fields)) for e in events[1:]] == heard
+    assert [(e.kind, dict(e.fields)) for e in game.events[-2:]] == heard
+    for seat in (AXEL, DORIS, None):
+        assert [(e.kind, dict(e.fields)) for e in events_seen(game, seat)[0][-2:]] == heard
+    # each seat on a limit hears its own, and the others' answers as bids and passes
+    assert [(e.kind, dict(e.fields)) for e in events_seen(game, CLEMENS)[0][-3:]] == [
+        ("pass", {"seat": BEATRIX}),
+        ("limit", {"seat": CLEMENS, "amount": 3000, "out": False}),
+        ("bid", {"seat": CLEMENS, "amount": 1000, "automatic": True}),
+    ]
+    assert [(e.kind, dict(e.fields)) for e in events_seen(game, BEATRIX)[0][-3:]] == [
+        ("limit", {"seat": BEATRIX, "amount": 0, "out": True}),
+        ("pass", {"seat": BEATRIX, "automatic": True}),
+        ("bid", {"seat": CLEMENS, "amount": 1000}),
+    ]
+    assert dict(game.view(DORIS).lot or ())["limits"] == (None,) * 4
+    assert dict(game.public_view().lot or ())["limits"] == (None,) * 4
+    assert dict(game.view(BEATRIX).lot or ())["limits"] == (None, 0, None, None)
+    assert dict(game.view(CLEMENS).lot or ())["limits"] == (None, None, 3000, None)
+    assert dict(game.view(DORIS).lot or ())["bids"] == ((CLEMENS, 1000),)
 
 
 # --- the legal moves ------------------------------------------------------------------------
@@ -226,7 +278,9 @@ def test_once_every_seat_able_to_raise_is_on_a_limit_nobody_is_asked(tmp_path: P
     sold = game.events_of("sold")[-1].fields
     assert (sold["seat"], sold["price"]) == (CLEMENS, 51000)
     # Doris's passes after Axel's limit are the engine's, as the others' answers are
-    passes = [e.fields for e in game.events_of("pass") if e.fields["seat"] == DORIS]
+    # (she knows it; the others hear passes)
+    passes = [e.fields for e in events_seen(game, DORIS)[0]
+              if e.kind == "pass" and e.fields["seat"] == DORIS]
     assert passes[0] == {"seat": DORIS} and len(passes) > 1
     assert all(data.get("automatic") for data in passes[1:])
 
@@ -387,12 +441,14 @@ def test_a_record_with_limits_replays_to_the_same_game() -> None:
     assert dumps(again.record()) == dumps(record)
     assert again.snapshot() == game.snapshot()
     assert again.events == game.events
-    automatic = [e for e in game.events if e.get("automatic")]
+    assert not any(e.get("automatic") or e.kind == "limit" for e in game.events)  # (private)
+    automatic = [e for e in events_seen(game, 0)[0] if e.get("automatic")]
     assert automatic and {e["seat"] for e in automatic} == {0}
 
 
-def test_clones_pickles_and_determinizations_keep_the_limits() -> None:
-    game = _book_game()
+@pytest.mark.parametrize("announced", [True, False])
+def test_clones_pickles_and_determinizations_keep_the_limits(announced: bool) -> None:
+    game = _book_game(_announced() if announced else None)
     run(game, [(AXEL, "play krypto/open"), (BEATRIX, "limit 0"), (CLEMENS, "limit 7000")])
     twin = game.clone()
     for other in (twin, pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
@@ -403,14 +459,20 @@ def test_clones_pickles_and_determinizations_keep_the_limits() -> None:
     assert twin.to_act() == (AXEL,)  # (Beatrix and Clemens answered by the engine)
     sampled = game.determinize(DORIS, 3)
     assert sampled.view(DORIS) == game.view(DORIS)
-    assert sampled.lot is not None and sampled.lot.limits == [None, 0, 7000, None]
+    # a determinization knows the limits its seat knows: all of them, or (private) its own
+    assert sampled.lot is not None
+    assert sampled.lot.limits == ([None, 0, 7000, None] if announced else [])
+    sampled = game.determinize(CLEMENS, 3)
+    assert sampled.view(CLEMENS) == game.view(CLEMENS)
+    assert sampled.lot is not None
+    assert sampled.lot.limits == ([None, 0, 7000, None] if announced else [None, None, 7000, None])
 
 
 def test_a_playout_answers_for_the_seats_on_a_limit() -> None:
     game = _book_game()
     run(game, [(AXEL, "play krypto/open"), (BEATRIX, "limit 40000")])
     game.playout([RandomAgent(s) for s in range(4)])
-    events = list(game.events)
+    events, _ = events_seen(game, BEATRIX)
     sale = next(i for i, e in enumerate(events) if e.kind == "sold")
     lot = events[3:sale]  # (after the lead and Beatrix's limit and first answer)
     # Beatrix was not asked again: every answer of hers is the engine's, on her limit
@@ -424,10 +486,13 @@ def test_a_playout_answers_for_the_seats_on_a_limit() -> None:
     assert events[sale]["seat"] != BEATRIX or events[sale]["price"] <= 40000
 
 
-def test_views_made_before_a_limit_keep_what_they_showed() -> None:
-    game = _book_game()
+@pytest.mark.parametrize("announced", [True, False])
+def test_views_made_before_a_limit_keep_what_they_showed(announced: bool) -> None:
+    game = _book_game(_announced() if announced else None)
     game.apply("play krypto/open", AXEL)
-    before = game.view(DORIS)
+    before, own = game.view(DORIS), game.view(BEATRIX)
     game.apply("limit 9000", BEATRIX)
-    assert dict(before.lot or ())["limits"] == (None,) * 4
-    assert dict(game.view(DORIS).lot or ())["limits"] == (None, 9000, None, None)
+    assert dict(before.lot or ())["limits"] == dict(own.lot or ())["limits"] == (None,) * 4
+    said = (None, 9000, None, None)
+    assert dict(game.view(DORIS).lot or ())["limits"] == (said if announced else (None,) * 4)
+    assert dict(game.view(BEATRIX).lot or ())["limits"] == said

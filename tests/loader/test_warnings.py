@@ -138,4 +138,5 @@ def test_null_puts_a_section_back_to_its_defaults(tmp_path: Path) -> None:
         "enabled": True,
         "ending": "full-round-of-passes",
         "auctioneer_may_bid": True,
+        "limits": "private",
     }

@@ -30,7 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default: random)",
     )
     parser.add_argument(
-        "--human", type=int, metavar="SEAT", help="a person plays this seat at the terminal"
+        "--human", type=int, metavar="SEAT",
+        help="a person plays this seat at the terminal (seats from 0: seat 0 is Player 1)",
     )
     parser.add_argument(
         "--plain", action="store_true", help="plain text, no colours or tables (no rich)"

@@ -43,7 +43,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"auctionrules replay: {args.record}: {exc}", file=sys.stderr)
         return 1
     names: list[str] | None = [str(n) for n in record.get("players", ())]
-    if names == player_names(game.n):  # the default names: said in the log's language
+    seats = range(game.n)
+    if names in (player_names(game.n), [f"player {s}" for s in seats],
+                 [f"Player {s}" for s in seats]):
+        # the default names (also as older records wrote them, from seat 0): said in the
+        # log's language, from Player 1
         names = None
     if args.format == "json":
         view = game.public_view().to_dict()

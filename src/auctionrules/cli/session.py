@@ -1,9 +1,11 @@
 """A game at the terminal: agents, perhaps one person, moves printed as they happen.
 
 :func:`play_session` runs the game with :func:`~auctionrules.agents.match.play_views`
-(every seat, the person's included, sees only its view), prints each move from
-the public log in the variant's currency format (a sealed bid appears only at
-the reveal), and writes the game record at the end, or when the person quits.
+(every seat, the person's included, sees only its view), prints each move as the
+person's seat heard it, or as a spectator did when no person plays, in the
+variant's currency format (a sealed bid appears only at the reveal, a limit only to
+its seat where limits are private), and writes the game record at the end, or when
+the person quits. Seats are named as people count them: ``Player 1`` for seat 0.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from auctionrules.cli.thinking import Thinking
 from auctionrules.engine import EngineError, Game, dumps
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent
+from auctionrules.engine.hiding import events_seen
 from auctionrules.engine.rules import rules_for
 from auctionrules.engine.views import View
 from auctionrules.model import Ruleset
@@ -27,6 +30,7 @@ from auctionrules.rulebook import Document, build_document
 from auctionrules.rulebook.document import Section, Table, flatten
 from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.log import GameLog
+from auctionrules.text import player_name
 
 
 class Rulebook:
@@ -90,12 +94,13 @@ def _table(table: Table) -> list[str]:
 def seat_names(
     players: int, human: int | None, specs: Sequence[AgentSpec], lang: str = "en"
 ) -> list[str]:
-    """Display names in the log's language: ``Player 0 (you)`` for the person,
-    ``Player 2 (heuristic)`` for an agent."""
+    """Display names in the log's language: ``Player 1 (you)`` for the person at seat 0,
+    ``Player 3 (heuristic)`` for an agent at seat 2."""
     phrases = catalog(lang).log
     return [
-        phrases["player.you"].format(n=seat) if seat == human
-        else phrases["player.agent"].format(n=seat, agent=specs[seat].name)
+        phrases["player.you"].format(player=player_name(seat, lang)) if seat == human
+        else phrases["player.agent"].format(player=player_name(seat, lang),
+                                            agent=specs[seat].name)
         for seat in range(players)
     ]
 
@@ -131,13 +136,13 @@ def play_session(
         nonlocal shown
         if thinking is not None:
             thinking.moved()
-        events = game.events
+        # (the history's entries from the last shown, as the person, or a spectator, saw them)
+        events, shown = events_seen(game, human, shown)
         if not quiet:
-            for event in events[shown:]:
+            for event in events:
                 line = log.describe(event)
                 if line is not None:
                     screen.say(line)
-        shown = len(events)
 
     if not quiet:
         screen.say(f"{ruleset.title.get(ruleset.language)}: {game.n} players, seed {game.seed}")
@@ -199,7 +204,7 @@ def run_table(args: argparse.Namespace, ruleset: Ruleset) -> int:
     human = args.human
     if human is not None and not 0 <= human < args.players:
         print(f"auctionrules play: --human {human} is not a seat of {args.players} players "
-              f"(0 to {args.players - 1})", file=sys.stderr)
+              f"(0 to {args.players - 1}: seat 0 is {player_name(0)})", file=sys.stderr)
         return 2
     try:
         specs = lineup(args.agents, args.players, human)

@@ -1,9 +1,15 @@
 """Events: what happened, as immutable values in the game's log.
 
-Every event is public: hands are never listed (``deal`` gives only the number
-of cards each hand received), a sealed bid is logged as ``sealed-bid`` without
-its amount until the ``reveal`` event, and a dummy card appears only once
-it is turned over. So the whole log can be shown to any player.
+The events of :attr:`Game.events <auctionrules.engine.Game.events>` are public,
+as a spectator sees them (:mod:`.hiding` decides): hands are never listed
+(``deal`` gives only the number of cards each hand received), a sealed bid is a
+``sealed-bid`` without its amount until the ``reveal`` event, a dummy card
+appears only once it is turned over, and where open-auction limits are private
+(``auctions.open.limits``) a ``limit`` is not told and the bids and passes the
+engine makes on it are not marked ``automatic``. So the whole log can be shown
+to any player; a seat's own events
+(:func:`~auctionrules.engine.hiding.events_seen`) add its own sealed bids and
+limits.
 
 Rounds are numbered from 1 (``event.round``), as in views, records and
 :attr:`Game.round_number <auctionrules.engine.Game.round_number>`. A ``sold``

@@ -36,7 +36,8 @@ from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import OVER, begin
-from auctionrules.engine.history import actions_of, materialise
+from auctionrules.engine.hiding import seen, sights
+from auctionrules.engine.history import actions_of
 from auctionrules.engine.invariants import violations
 from auctionrules.engine.kept import Kept
 from auctionrules.engine.legal import Legal
@@ -83,7 +84,7 @@ class Game(ReadOut):
         #: the history's entries (the state's list, which only grows)
         self._raw = state._raw
         #: the events and the action log read back from the history so far
-        self._events: list[Event] = []
+        self._events: list[Event | None] = []
         self._actions: list[tuple[int, Action]] = []
         self._decoded = 0
         #: the decisions generator the step API drives and the decision it waits for
@@ -186,7 +187,8 @@ class Game(ReadOut):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event so far (all public; see :mod:`.events`)."""
+        """Every event so far, as a spectator sees them (all public: see
+        :mod:`.hiding`; a seat's own are :func:`~.hiding.events_seen`)."""
         return tuple(self._materialise(0))
 
     def events_of(self, *kinds: str) -> tuple[Event, ...]:
@@ -197,11 +199,13 @@ class Game(ReadOut):
         wanted = frozenset(kinds)
         built = self._events
         ready = len(built)
-        return tuple([
-            built[index] if index < ready else materialise(entry)
+        public = sights(self.rules)[-1]  # (the spectator's)
+        found = [
+            built[index] if index < ready else seen(entry, public)
             for index, entry in enumerate(self._raw)
             if entry[0] in wanted
-        ])
+        ]
+        return tuple([event for event in found if event is not None])
 
     @property
     def log(self) -> list[tuple[int, Action]]:
@@ -308,12 +312,14 @@ class Game(ReadOut):
         self._send(seat, action)
 
     def _materialise(self, start: int, stop: int | None = None) -> list[Event]:
-        """Event objects of the log from index ``start`` to ``stop`` (built once, on
-        demand)."""
+        """The public events of the history's entries from index ``start`` to ``stop``
+        (built once, on demand; ``None`` kept for an entry nobody but its seat sees)."""
         events, raw = self._events, self._raw
-        for index in range(len(events), len(raw) if stop is None else stop):
-            events.append(materialise(raw[index]))
-        return events[start:stop]
+        if len(events) < (len(raw) if stop is None else stop):
+            public = sights(self.rules)[-1]  # (the spectator's)
+            for index in range(len(events), len(raw) if stop is None else stop):
+                events.append(seen(raw[index], public))
+        return [event for event in events[start:stop] if event is not None]
 
     def _refuse(self, action: Action, seat: int | None) -> NoReturn:
         """Raise the error that says why ``action`` by ``seat`` is refused."""

@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from auctionrules.engine.rules import Rules
 
 #: Field names of the events of actions, in the order of their compact entries
-#: ``(kind, round, seat, *values)``. An entry may end with values its event does not
-#: show: a sealed bid's amount (or ``None`` for an empty fist), hidden until the
-#: ``reveal`` event.
+#: ``(kind, round, seat, *values)``. The event of an entry says all it holds; what a
+#: seat may see of it (a sealed bid's amount, a limit) is
+#: :func:`auctionrules.engine.hiding.seen`'s to decide.
 COMPACT: dict[str, tuple[str, ...]] = {
     "play": ("seat", "card"),
     "add": ("seat", "card"),
@@ -56,7 +56,7 @@ COMPACT: dict[str, tuple[str, ...]] = {
     "price": ("seat", "amount"),
     "pass": ("seat",),
     "buy": ("seat",),
-    "sealed-bid": ("seat",),
+    "sealed-bid": ("seat", "amount"),
     "flip": ("seat", "hand", "card"),
 }
 
@@ -116,8 +116,8 @@ def buy(number: int, seat: int) -> Entry:
 
 
 def sealed_bid(number: int, seat: int, amount: int | None) -> Entry:
-    """``seat`` made its sealed bid, ``amount`` or ``None`` for an empty fist: kept
-    for the action log, hidden from the event until the ``reveal``."""
+    """``seat`` made its sealed bid, ``amount`` or ``None`` for an empty fist (the
+    others see the amount only at the ``reveal``)."""
     return ("sealed-bid", number, seat, amount)
 
 
@@ -252,12 +252,13 @@ def round_entries(number: int, players: int, names: tuple[str, ...]) -> RoundEnt
 
 def materialise(raw: tuple[Any, ...]) -> Event:
     """The :class:`~auctionrules.engine.events.Event` of a raw entry (any of the three
-    forms: see the module docstring)."""
+    forms: see the module docstring), all it holds: what a seat may see of it is
+    :func:`~auctionrules.engine.hiding.seen`."""
     fields = raw[2]
     cls = fields.__class__
     if cls is dict:
         return Event(raw[0], raw[1], fields)
-    if cls is int:  # (the slice leaves out a sealed bid's hidden amount)
+    if cls is int:
         names = COMPACT[raw[0]]
         return Event(raw[0], raw[1], dict(zip(names, raw[2 : 2 + len(names)], strict=True)))
     return Event(raw[0], raw[1], fields(raw))

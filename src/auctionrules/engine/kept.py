@@ -1,7 +1,9 @@
 """The parts of a view, and what a game keeps of them between views.
 
-:mod:`.views` decides what a view is; this module makes its parts, each shared
-by as many views as it can be:
+:mod:`.views` decides what a view is and :mod:`.hiding` what each seat may see
+(:func:`~auctionrules.engine.hiding.sight`, made once for the rules and kept here:
+the parts store what it decided and decide nothing); this module makes the view's
+parts, each shared by as many views as it can be:
 
 * the public part (:class:`Public`), what every seat sees alike: it is made
   again only when something public may have changed. While a lot is under the
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
+from auctionrules.engine.hiding import Sight, sights
 from auctionrules.engine.lot import Lot
 from auctionrules.model import AUCTION_TYPES
 
@@ -170,7 +173,7 @@ class LotPart:
     auctions), ``sealed_done`` (who has bid in secret; ``None`` outside sealed
     bidding), ``own_bid`` (the seat's own sealed bid), ``asker``, ``order``,
     ``pos``, ``passes``, ``out``, ``limits`` (per seat the open-auction limit said,
-    or ``None``)."""
+    or ``None`` where none was said or the seat may not see it)."""
 
     __slots__ = (
         "asker", "bids", "high", "high_bidder", "laid", "limits", "order", "out", "own_bid",
@@ -272,16 +275,15 @@ class Kept:
         self.rounds_key: tuple[Any, ...] = ()
         self.rounds: tuple[Any, ...] = ()
         self.own: list[OwnHand | None] = [None] * state.n
-        self.screens: bool = state.rules.screens
-        self.prices: bool = state.rules.public_prices
-        #: behind screens, per seat the cash it may see (its own), and the spectator's
-        self.nothing_shown: tuple[int | None, ...] = (None,) * state.n
-        self.shown: list[tuple[int | None, ...]] = [
-            tuple([-1 if other == seat else None for other in range(state.n)])
-            for seat in range(state.n)
-        ]  # (placeholders: cash is never negative, so the first view makes the real one)
+        #: what each seat may see (:func:`~auctionrules.engine.hiding.sight`), the
+        #: spectator's last, while the game goes on
+        n = state.n
+        self.sights: tuple[Sight, ...] = sights(state.rules)
+        #: per seat (the spectator last) the cash it may see while the game goes on, made
+        #: again when a cash it sees changed
+        self.shown: list[tuple[int | None, ...] | None] = [None] * (n + 1)
         #: the limits of a lot where nobody said one
-        self.no_limits: tuple[int | None, ...] = (None,) * state.n
+        self.no_limits: tuple[int | None, ...] = (None,) * n
 
 
 def kept_of(game: Game) -> Kept:
@@ -315,31 +317,46 @@ def own_of(kept: Kept, state: State, seat: int) -> OwnHand:
     return own
 
 
-def cash_of(kept: Kept, state: State, seat: int | None) -> tuple[int | None, ...]:
-    """The cash ``seat`` may see: all of it, or behind screens (until the game is over)
-    its own only, kept per seat while its own cash stays the same (a sale changes
+def sight_of(kept: Kept, state: State, seat: int | None) -> Sight:
+    """What ``seat`` may see now (``None``: a spectator), as kept."""
+    index = state.n if seat is None else seat
+    if state.outcome is None:
+        return kept.sights[index]
+    return sights(state.rules, True)[index]
+
+
+def cash_of(kept: Kept, state: State, seat: int | None, look: Sight) -> tuple[int | None, ...]:
+    """The cash ``seat`` may see (``look``, its sight): all of it, or behind screens
+    the amounts ``look`` shows, kept per seat while they stay the same (a sale changes
     the buyer's and the payee's, not the others')."""
     cash = state.cash  # (a tuple, replaced at every payment)
-    if not kept.screens or state.outcome is not None:
+    if look.cash_all:
         return cash
-    if seat is None:
-        return kept.nothing_shown
-    shown = kept.shown[seat]
-    if shown[seat] != cash[seat]:
-        hidden: list[int | None] = [None] * state.n
-        hidden[seat] = cash[seat]
-        shown = kept.shown[seat] = tuple(hidden)
+    index = state.n if seat is None else seat
+    shown = kept.shown[index]
+    seats = look.cash_seats
+    if shown is not None:
+        for other in seats:
+            if shown[other] != cash[other]:
+                break
+        else:
+            return shown
+    masked: list[int | None] = [None] * state.n
+    for other in seats:
+        masked[other] = cash[other]
+    shown = kept.shown[index] = tuple(masked)
     return shown
 
 
 def lot_of(game: Game, seat: int | None) -> LotPart | None:
-    """The lot under the hammer as ``seat`` may see it (its own sealed bid only), or
-    ``None`` between lots."""
-    return lot_part(kept_of(game), game.state, seat)
+    """The lot under the hammer as ``seat`` may see it (its own sealed bid, the limits
+    its sight shows), or ``None`` between lots."""
+    kept, state = kept_of(game), game.state
+    return lot_part(kept, state, seat, sight_of(kept, state, seat))
 
 
-def lot_part(kept: Kept, state: State, seat: int | None) -> LotPart | None:
-    """:func:`lot_of`, from the game's kept parts and state."""
+def lot_part(kept: Kept, state: State, seat: int | None, look: Sight) -> LotPart | None:
+    """:func:`lot_of`, from the game's kept parts, its state and the seat's sight."""
     lot = state.lot
     if lot is None:
         return None
@@ -352,12 +369,20 @@ def lot_part(kept: Kept, state: State, seat: int | None) -> LotPart | None:
     own_bid: int | None = None
     if sealed:
         done = tuple([bid is not None for bid in sealed])
-        own_bid = sealed[seat] if seat is not None else None
+        own_bid = sealed[seat] if seat is not None and look.sealed[seat] else None
+    said = lot.limits  # (empty while nobody said a limit in this lot)
+    if not said:
+        limits = kept.no_limits
+    elif look.limits_all:
+        limits = tuple(said)
+    else:
+        limits = tuple([
+            amount if shown else None for amount, shown in zip(said, look.limits, strict=True)
+        ])
     return LotPart(
         laid, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
         lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
-        lot.asker, lot.order, lot.pos, lot.passes, lot.out,
-        tuple(lot.limits) if lot.limits else kept.no_limits,
+        lot.asker, lot.order, lot.pos, lot.passes, lot.out, limits,
     )
 
 
@@ -392,7 +417,8 @@ def _public(state: State, kept: Kept) -> Public:
     board, discarded, ended = kept.rounds
     return Public(
         rnd + 1, PHASES[state.phase], sizes[:n], sizes[n:], board, state.counts,
-        state.owned, state.table, state.sales if kept.prices else None, ended,
+        # (the prices paid: shown alike to every seat, as to a spectator)
+        state.owned, state.table, state.sales if kept.sights[n].sales else None, ended,
         len(state.deck), discarded,
         (state.turn, state.flipper, state.resume, state.last_card_player,
          state.last_auctioneer, state.dummy_next),
@@ -411,5 +437,5 @@ def _immutable(value: Any) -> Any:
 
 __all__ = [
     "PHASES", "Kept", "LotLaid", "LotPart", "OwnHand", "Public", "cash_of", "fresh", "kept_of",
-    "laid_of", "lot_of", "lot_part", "own_of",
+    "laid_of", "lot_of", "lot_part", "own_of", "sight_of",
 ]

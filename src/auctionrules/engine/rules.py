@@ -63,6 +63,9 @@ class Rules:
     starting_cash: int
     screens: bool
     public_prices: bool
+    #: ``auctions.open.limits`` is ``announced``: every seat knows the limits said (else
+    #: only the seat that said one: see :mod:`auctionrules.engine.hiding`).
+    limits_announced: bool
     # strategies
     open_ending: P.OpenEnding
     sealed_tie_break: P.SealedTieBreak
@@ -188,6 +191,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         starting_cash=_either(count.starting_cash, ruleset.money.starting_cash),
         screens=ruleset.money.screens,
         public_prices=ruleset.money.public_prices,
+        limits_announced=a.open.limits == "announced",
         open_ending=strat("auctions.open.ending", a.open.ending, P.OpenEnding, a.open),
         sealed_tie_break=strat(
             "auctions.sealed.tie_break", a.sealed.tie_break, P.SealedTieBreak, a.sealed

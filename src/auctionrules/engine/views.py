@@ -1,9 +1,11 @@
-"""What one player may see: the only place that decides what is hidden (OpenSpiel's observer).
+"""What one player may see (OpenSpiel's observer), as :mod:`.hiding` decides it.
 
-A :class:`View` never holds another player's hand, a sealed bid before the
-reveal, an unrevealed dummy card, or (when ``money.screens``) another player's
-cash; with screens, the public record of prices paid is included when
-``money.public_prices`` is on. ``seat=None`` is the spectator's view.
+A :class:`View` holds what :func:`~auctionrules.engine.hiding.sight` shows its
+seat, and nothing else: never another player's hand, a sealed bid before the
+reveal, an unrevealed dummy card, (when ``money.screens``) another player's
+cash, the prices paid (unless ``money.public_prices``), or (unless
+``auctions.open.limits`` is ``announced``) another player's open-auction limit.
+``seat=None`` is the spectator's view.
 
 A view is an immutable value, complete when it is made: it stays what it was
 when the game moves on, so a loop may keep it in a variable, an agent may keep
@@ -33,6 +35,7 @@ from auctionrules.engine.kept import (
     lot_from_pairs,
     lot_part,
     own_of,
+    sight_of,
 )
 
 if TYPE_CHECKING:
@@ -66,7 +69,8 @@ class View:
     ``leader``, ``adder``, ``auctioneer``, ``high``, ``bids`` (``(seat, amount)``
     pairs), ``high_bidder``, ``price``, ``sealed_done``, ``own_sealed_bid``,
     ``asker``, ``order``, ``pos``, ``passes``, ``out``, ``limits`` (the open-auction
-    limits said aloud: per seat the limit or ``None``); ``None`` between lots;
+    limits the seat may see: per seat the limit or ``None``; its own, and the
+    others' where limits are announced); ``None`` between lots;
     ``lot_part`` is the same lot as a named record),
     ``sales`` (``(round index, buyer, price)`` when prices are public),
     ``outcome``, ``deck_size`` (cards left undealt), ``discard`` (the cards of
@@ -338,8 +342,9 @@ def make_view(game: Game, seat: int | None) -> View:
     if seat is not None and not 0 <= seat < state.n:
         raise IllegalActionError(f"no seat {seat} in a {state.n}-player game")
     kept = kept_of(game)
-    hand = None if seat is None else own_of(kept, state, seat).codes
+    look = sight_of(kept, state, seat)
+    hand = own_of(kept, state, seat).codes if seat is not None and look.hand else None
     return View(
-        seat, game.to_act(), hand, cash_of(kept, state, seat),
-        lot_part(kept, state, seat), fresh(kept, state),
+        seat, game.to_act(), hand, cash_of(kept, state, seat, look),
+        lot_part(kept, state, seat, look), fresh(kept, state),
     )

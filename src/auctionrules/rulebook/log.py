@@ -12,9 +12,15 @@ the events alone do not say are read here:
   anywhere else it is a pass in the auction.
 
 A limit in an open auction is said as at a table ("Ann will go up to
-40,000"; below the lowest bid, "Ann drops out of this lot"); the bids and
-passes the engine then makes on it are said like any other, but for the passes
-of a seat out of the lot, which go without saying.
+40,000"; below the lowest bid, "Ann drops out of this lot") to those who know
+it: its seat, and every seat where limits are announced (``auctions.open.limits``;
+the events a seat reads are already as it may see them, see
+:mod:`auctionrules.engine.hiding`). The bids and passes the engine then makes on
+it are said like any other, but for the passes of a seat out of the lot, which go
+without saying to those who know why.
+
+Seats are named as people count them, ``Player 1`` for seat 0
+(:func:`auctionrules.text.player_name`), unless names are given.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from auctionrules.rulebook.lang import Catalog, catalog
 from auctionrules.rulebook.writer import money_text
+from auctionrules.text import player_name
 
 if TYPE_CHECKING:
     from auctionrules.engine.events import Event
@@ -37,9 +44,9 @@ _AUCTION, _DOUBLE_OFFER, _FLIP = "pass", "add.declined", "flip.declined"
 
 
 def player_names(players: int, lang: str = "en") -> list[str]:
-    """``Player 0``, ``Player 1`` ... (``Joueur 0`` ... in French): seats as the log names them."""
-    phrase = catalog(lang).log["player"]
-    return [phrase.format(n=seat) for seat in range(players)]
+    """``Player 1``, ``Player 2`` ... (``Joueur 1`` ... in French) for seats 0, 1 ...:
+    seats as the log names them (:func:`auctionrules.text.player_name`)."""
+    return [player_name(seat, lang) for seat in range(players)]
 
 
 class GameLog:
@@ -64,12 +71,12 @@ class GameLog:
         return self.phrases[key].format(**fields)
 
     def who(self, seat: object) -> str:
-        """The name of ``seat`` (given names, else the catalog's ``Player n``)."""
+        """The name of ``seat`` (given names, else ``Player 1`` for seat 0)."""
         if not isinstance(seat, int):
             return ""
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return self.say("player", n=seat)
+        return player_name(seat, self.lang)
 
     def money(self, amount: int) -> str:
         """``amount`` as the log's language writes the ruleset's money."""
@@ -203,7 +210,7 @@ def lines(
     lang: str | None = None,
 ) -> list[str]:
     """The readable log of a game's ``events`` in ``lang`` (default: the ruleset's
-    language); seats are called ``names`` (default: the catalog's ``Player n``)."""
+    language); seats are called ``names`` (default: ``Player 1`` for seat 0)."""
     return GameLog(ruleset, names, lang).lines(events)
 
 

@@ -23,6 +23,7 @@ from auctionrules.engine.actions import Action
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.replay import start_game
 from auctionrules.rulebook.lang import catalog
+from auctionrules.text import player_name
 from auctionrules.web.present import Presenter
 from auctionrules.web.store import Saved, Store
 
@@ -62,11 +63,12 @@ def digest(token: str) -> str:
 
 
 def seat_names(chairs: Sequence[AgentSpec | None], lang: str) -> list[str]:
-    """``Player 0`` for a person, ``Player 1 (heuristic)`` for a bot, in ``lang``."""
+    """``Player 1`` for a person at seat 0, ``Player 2 (heuristic)`` for a bot at seat 1,
+    in ``lang``."""
     phrases = catalog(lang).log
     return [
-        phrases["player"].format(n=seat) if chair is None
-        else phrases["player.agent"].format(n=seat, agent=chair.name)
+        player_name(seat, lang) if chair is None
+        else phrases["player.agent"].format(player=player_name(seat, lang), agent=chair.name)
         for seat, chair in enumerate(chairs)
     ]
 

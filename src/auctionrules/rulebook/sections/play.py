@@ -82,7 +82,11 @@ def _open(w: Writer) -> list[Sentence]:
         if w.ruleset.auctions.open.auctioneer_may_bid
         else w.choose(may_bid, False)
     )
-    return [opening, w.choose("auctions.open.ending", ending)]
+    return [
+        opening,
+        w.choose("auctions.open.ending", ending),
+        w.choose("auctions.open.limits", w.ruleset.auctions.open.limits),
+    ]
 
 
 def _once_around(w: Writer) -> list[Sentence]:

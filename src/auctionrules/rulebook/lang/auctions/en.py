@@ -25,6 +25,18 @@ SENTENCES: dict[str, str] = {
         "A player who passes drops out of the auction for good; the auction ends when only "
         "the highest bidder is left in, or nobody is. The highest bidder buys the card."
     ),
+    "auctions.open.limits=private": (
+        "Instead of answering each time they are asked, a player may name the most they will "
+        "pay for the card, their limit: from then on, whenever they are asked, the lowest bid "
+        "is made for them while it is within their limit and they do not hold the highest "
+        "bid, and otherwise they pass. The limit stays secret: the others hear only the bids."
+    ),
+    "auctions.open.limits=announced": (
+        "Instead of answering each time they are asked, a player may announce aloud the most "
+        "they will pay for the card, their limit: from then on, whenever they are asked, the "
+        "lowest bid is made for them while it is within their limit and they do not hold the "
+        "highest bid, and otherwise they pass."
+    ),
     "@auction.once_around": (
         "Each player has exactly one chance to bid or to pass, and each bid must be higher "
         "than the last one."

@@ -27,6 +27,19 @@ SENTENCES: dict[str, str] = {
         "il ne reste que le meilleur enchérisseur, ou plus personne. Le meilleur enchérisseur "
         "achète le tableau."
     ),
+    "auctions.open.limits=private": (
+        "Au lieu de répondre chaque fois qu'on l'interroge, un joueur peut fixer le prix le "
+        "plus haut qu'il paiera pour le tableau, sa limite : dès lors, chaque fois que vient "
+        "son tour, l'offre la plus basse est faite pour lui tant qu'elle ne dépasse pas sa "
+        "limite et qu'il n'est pas le meilleur enchérisseur ; sinon il passe. Sa limite reste "
+        "secrète : les autres n'entendent que ses offres."
+    ),
+    "auctions.open.limits=announced": (
+        "Au lieu de répondre chaque fois qu'on l'interroge, un joueur peut annoncer à voix "
+        "haute le prix le plus haut qu'il paiera pour le tableau, sa limite : dès lors, chaque "
+        "fois que vient son tour, l'offre la plus basse est faite pour lui tant qu'elle ne "
+        "dépasse pas sa limite et qu'il n'est pas le meilleur enchérisseur ; sinon il passe."
+    ),
     "@auction.once_around": (
         "Chaque joueur a une seule possibilité de faire une offre ou de passer, et chaque "
         "offre doit être plus haute que l'offre précédente."

@@ -17,6 +17,8 @@ VALUES: dict[str, str] = {
         "quand tous les autres ont passé depuis la dernière offre"
     ),
     "auctions.open.ending=pass-is-final": "qui passe se retire",
+    "auctions.open.limits=private": "connue du seul joueur",
+    "auctions.open.limits=announced": "annoncée à voix haute",
     "auctions.once_around.auctioneer_turn=last": "en dernier",
     "auctions.once_around.auctioneer_turn=first": "en premier",
     "auctions.sealed.tie_break=auctioneer-first": "le vendeur, puis dans le sens horaire",
@@ -119,6 +121,7 @@ OPTION_TITLES: dict[str, str] = {
     "player_counts.N.dummy_hands.flip.hand": "Quelle main sans joueur",
     "auctions.open.enabled": "Aller et retour en jeu",
     "auctions.open.ending": "Fin de l'aller et retour",
+    "auctions.open.limits": "Limites de l'aller et retour",
     "auctions.once_around.enabled": "Un seul tour en jeu",
     "auctions.once_around.auctioneer_turn": "Tour du vendeur",
     "auctions.sealed.enabled": "Dans la main en jeu",

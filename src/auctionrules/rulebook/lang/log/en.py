@@ -4,9 +4,8 @@ from __future__ import annotations
 
 PHRASES: dict[str, str] = {
     "header": "{id}, {players} players, seed {seed}",
-    "player": "Player {n}",
-    "player.you": "Player {n} (you)",
-    "player.agent": "Player {n} ({agent})",
+    "player.you": "{player} (you)",
+    "player.agent": "{player} ({agent})",
     "card": "{artist} ({auction})",
     "auction.open": "open",
     "auction.once_around": "once around",

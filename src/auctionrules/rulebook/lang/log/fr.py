@@ -8,9 +8,8 @@ from __future__ import annotations
 
 PHRASES: dict[str, str] = {
     "header": "{id}, {players} joueurs, tirage n° {seed}",
-    "player": "Joueur {n}",
-    "player.you": "Joueur {n} (vous)",
-    "player.agent": "Joueur {n} ({agent})",
+    "player.you": "{player} (vous)",
+    "player.agent": "{player} ({agent})",
     "card": "{artist} ({auction})",
     "auction.open": "aller et retour",
     "auction.once_around": "un seul tour",
