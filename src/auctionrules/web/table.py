@@ -22,7 +22,7 @@ from auctionrules.engine import EngineError, Game
 from auctionrules.engine.actions import Action
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.replay import start_game
-from auctionrules.rulebook.lang import catalog
+from auctionrules.text import player_name
 from auctionrules.web.present import Presenter
 from auctionrules.web.store import Saved, Store
 
@@ -62,11 +62,10 @@ def digest(token: str) -> str:
 
 
 def seat_names(chairs: Sequence[AgentSpec | None], lang: str) -> list[str]:
-    """``Player 0`` for a person, ``Player 1 (heuristic)`` for a bot, in ``lang``."""
-    phrases = catalog(lang).log
+    """``Player 1`` for a person in seat 0, ``Player 2 (heuristic)`` for a bot, in
+    ``lang`` (:func:`~auctionrules.text.player_name`)."""
     return [
-        phrases["player"].format(n=seat) if chair is None
-        else phrases["player.agent"].format(n=seat, agent=chair.name)
+        player_name(seat, lang) if chair is None else f"{player_name(seat, lang)} ({chair.name})"
         for seat, chair in enumerate(chairs)
     ]
 
@@ -228,8 +227,9 @@ class Table:
         if seat not in game.to_act() or action not in game.legal(seat):
             try:
                 game.apply(action, seat)  # refused, with the engine's reason
-            except EngineError as exc:
-                raise TableError(409, str(exc)) from None
+            except EngineError:  # told in the player's words and language
+                reason = self.presenter.refusal(game.view(seat), game.legal(seat), str(action))
+                raise TableError(409, reason) from None
             raise AssertionError("an action outside the legal moves was carried out")
         try:
             self.store.append(self.id, seat, str(action))
