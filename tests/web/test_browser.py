@@ -373,3 +373,32 @@ def test_up_to_sends_a_limit_where_the_engine_offers_one(server: str, page: Page
     moves.get_by_role("button", name="Up to").click()
     _carried_out(page)
     assert page.locator("#problem").inner_text() == ""
+
+
+def test_an_action_is_acknowledged_or_shown_as_not_sent(server: str, page: Page) -> None:
+    """A connection that drops with an action on its way: after reconnecting, the page
+    says "Not sent" if the seat's action count did not grow, and nothing if it did."""
+    body = _create(server, FOUR, seed=11)
+    _open(page, server + body["seats"][0]["url"])
+    page.get_by_role("region", name="Your hand").get_by_role("button", name="(open)").first.click()
+    moves = page.get_by_role("region", name="Your move")
+    moves.get_by_role("button", name="Pass").wait_for()
+    _carried_out(page)
+    version = page.evaluate("document.body.dataset.version")
+    # lost on the way: the frame never leaves, then the connection drops
+    page.evaluate("table.socket.send = () => {}")
+    moves.get_by_role("button", name="Pass").click()
+    page.evaluate("table.socket.close()")
+    page.get_by_role("alert").filter(has_text="Not sent").wait_for()
+    page.wait_for_function(_ALL_ON)
+    assert page.evaluate("document.body.dataset.version") == version
+    # carried out, the answer lost: the frame leaves, the connection drops before the answer
+    page.evaluate("""() => {
+      const socket = table.socket;
+      const send = socket.send.bind(socket);
+      socket.send = (data) => { send(data); socket.close(); };
+    }""")
+    moves.get_by_role("button", name="Pass").click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}' && "
+                           "!document.body.dataset.pending && document.body.dataset.online === '1'")
+    assert page.locator("#problem").inner_text() == ""
