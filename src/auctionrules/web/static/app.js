@@ -20,7 +20,10 @@ async function getJSON(url, options) {
 
 // --- lobby ----------------------------------------------------------------------------
 
+// A search bot's strength: by name where the server offers strengths (the catalog's
+// "strengths"), else as a budget of determinizations.
 const STRENGTHS = { weak: 100, normal: 400, strong: 1600 };
+let strengths = null;
 
 function chairRow(index, agents) {
   const row = el("div", null, { class: "chair" });
@@ -30,8 +33,9 @@ function chairRow(index, agents) {
   for (const agent of agents) kind.append(el("option", `Bot: ${agent.name}`, { value: agent.name }));
   kind.value = index === 0 ? "person" : "heuristic";
   const strength = el("select", null, { id: `strength-${index}`, "aria-label": `Strength of ${name}` });
-  for (const name of Object.keys(STRENGTHS)) strength.append(el("option", name, { value: name }));
-  strength.value = "normal";
+  const names = strengths ? strengths.names : Object.keys(STRENGTHS);
+  for (const name of names) strength.append(el("option", name, { value: name }));
+  strength.value = strengths ? strengths.initial : "normal";
   const sync = () => { strength.hidden = kind.value !== "ismcts"; };
   kind.addEventListener("change", sync);
   sync();
@@ -42,7 +46,8 @@ function chairRow(index, agents) {
 function chairSpec(index) {
   const kind = $(`chair-${index}`).value;
   if (kind !== "ismcts") return kind;
-  return `ismcts:iterations=${STRENGTHS[$(`strength-${index}`).value]}`;
+  const strength = $(`strength-${index}`).value;
+  return strengths ? `ismcts:strength=${strength}` : `ismcts:iterations=${STRENGTHS[strength]}`;
 }
 
 function showProblems(problems) {
@@ -67,6 +72,9 @@ async function checkPasted() {
 
 async function lobby() {
   const { body: catalog } = await getJSON("/api/catalog");
+  if (Array.isArray(catalog.strengths) && catalog.strengths.length) {
+    strengths = { names: catalog.strengths, initial: catalog.strength || catalog.strengths[0] };
+  }
   const variant = $("variant");
   variant.replaceChildren();
   for (const v of catalog.variants) variant.append(el("option", `${v.title} (${v.id})`, { value: v.id }));
@@ -149,7 +157,7 @@ const table = {
   online: false, attempt: 0, timer: null,
   // the seat's action count when its last action left (null: none on its way), and the
   // action itself: an action is acknowledged when the count grows, or shown as not sent
-  pending: null, pendingAction: null, decision: null,
+  pending: null, pendingAction: null, pendingId: null, sent: 0, decision: null,
 };
 
 // Symbols of the auctions, drawn on the tiles (the auction is also written beneath).
@@ -200,8 +208,11 @@ function send(action) {
   problem("");
   table.pending = table.state.acted;
   table.pendingAction = action;
+  table.sent += 1;
+  table.pendingId = table.sent;
   try {
-    table.socket.send(JSON.stringify({ action }));
+    // (a server that answers each action "ack" or "error" sends its id back)
+    table.socket.send(JSON.stringify({ action, id: table.pendingId }));
   } catch (error) {
     table.pending = null;
     problem(say("not_sent"));
@@ -485,9 +496,14 @@ function connect() {
       if (first) { first = false; table.attempt = 0; setOnline(true); }
       render(message);
       lock();
+    } else if (message.type === "ack") {
+      if (message.id === table.pendingId) table.pending = null;
+      lock();
     } else if (message.type === "error") {
       problem(message.message);
-      table.pending = null;
+      if (message.id === undefined || message.id === null || message.id === table.pendingId) {
+        table.pending = null;
+      }
       lock();
     }
   });
