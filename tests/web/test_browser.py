@@ -118,6 +118,9 @@ _PHONE_PROBLEMS = """() => {
   if (document.documentElement.scrollWidth > width) {
     problems.push(`scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
   }
+  for (const box of document.querySelectorAll(".board-scroll")) {
+    if (box.scrollWidth > box.clientWidth) problems.push(`the board scrolls: ${box.scrollWidth}`);
+  }
   const targets = document.querySelectorAll(
     "button, select, input, textarea, nav a, #links a, .result-actions a");
   for (const node of targets) {
@@ -402,3 +405,29 @@ def test_an_action_is_acknowledged_or_shown_as_not_sent(server: str, page: Page)
     page.wait_for_function(f"document.body.dataset.version !== '{version}' && "
                            "!document.body.dataset.pending && document.body.dataset.online === '1'")
     assert page.locator("#problem").inner_text() == ""
+
+
+def test_the_last_round_in_french_fits_a_phone(server: str, browser: Any) -> None:
+    """The widest board: French words, three rounds of values and "worth now"."""
+    from tests.web.conftest import first_move
+
+    body = httpx.post(f"{server}/api/tables", trust_env=False, json={
+        "variant": "hig-1992-en", "players": 4, "seats": FOUR, "seed": 2,
+        "language": "fr"}).json()
+    table, seat = body["id"], body["seats"][0]["url"].split("seat=")[1]
+    for _ in range(5000):  # plain moves through the API until round 4 is under way
+        state = httpx.get(f"{server}/api/tables/{table}/state", params={"seat": seat},
+                          trust_env=False).json()
+        if state["round"] == 4 and sum(state["view"]["counts"]) >= 2:
+            break
+        move = first_move(state)
+        if move is not None:
+            httpx.post(f"{server}/api/tables/{table}/actions", trust_env=False,
+                       json={"seat": seat, "action": move})
+    assert state["round"] == 4 and state["phase"] != "over"
+    context = browser.new_context(viewport=PHONE, bypass_csp=True, has_touch=True)
+    page = context.new_page()
+    _open(page, server + body["seats"][0]["url"])
+    assert "Vaut maintenant" in page.get_by_role("region", name="Tableau").inner_text()
+    assert page.evaluate(_PHONE_PROBLEMS) == []
+    context.close()

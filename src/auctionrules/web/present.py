@@ -81,6 +81,14 @@ class Presenter:
     def who(self, seat: object) -> str:
         return self.log.who(seat)
 
+    def figure(self, amount: int) -> str:
+        """``amount`` as the language writes the money, without the currency's name where
+        it would follow the digits (``20,000``, ``20 000``): a figure in a column headed
+        by what it counts."""
+        currency = self.ruleset.theme.currency
+        return self.log.catalog.money(amount, currency.format, currency.thousands_separator,
+                                      None)
+
     def tile(self, card: str) -> dict[str, Any]:
         """A card as the page draws it: its artist's colour and its auction symbol."""
         artist_id, _, auction = card.partition("/")
@@ -197,7 +205,7 @@ class Presenter:
         """The board: each artist's values by round, the cards laid this round, and what
         a painting would pay if the round ended now (the engine's scoring; none once the
         game is over)."""
-        amount = self.ruleset.amount
+        amount = self.figure
         worth: list[str] = []
         if data["phase"] != "over":
             rules = view.rules
@@ -226,6 +234,7 @@ class Presenter:
             "cards": [self.log.card(c) for c in lot["cards"]],
             "tiles": [self.tile(c) for c in lot["cards"]],
             "auction": auction,
+            "auction_line": self.words["auction"].format(auction=auction),
             "rule": self.rule(lot),
             "auctioneer": self.words["auctioneer"].format(who=self.who(lot["auctioneer"])),
             "high": (None if high is None else self.words["high"].format(

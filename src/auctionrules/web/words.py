@@ -89,9 +89,12 @@ _EN: Final = {
     "verb.buy": "buy",
     "verb.flip": "turn over a dummy card",
     "verb.pass": "pass",
-    "auction": "Auction",
+    "auction": "Auction: {auction}",
+    "rounds": "Values by round",
     "cards_in_hand": "{n} cards in hand",
     "bought_none": "nothing bought this round",
+    "no_winner": "No winner: a tie.",
+    "lobby": "Lobby",
 }
 
 _FR: Final = {
@@ -174,9 +177,12 @@ _FR: Final = {
     "verb.buy": "acheter",
     "verb.flip": "retourner une carte mystère",
     "verb.pass": "passer",
-    "auction": "Enchère",
+    "auction": "Enchère : {auction}",
+    "rounds": "Valeurs par manche",
     "cards_in_hand": "{n} cartes en main",
     "bought_none": "rien acheté cette manche",
+    "no_winner": "Pas de gagnant : égalité.",
+    "lobby": "Accueil",
 }
 
 #: Language code -> the page's words in it.

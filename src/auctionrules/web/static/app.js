@@ -248,7 +248,7 @@ function renderMoves(state) {
     if (hand && card && b.tile && b.action.startsWith("play ")) cardActions.set(card, b);
     else if (b.tile) {
       const node = button("", b.action, { class: "tile-button", "aria-label": b.label });
-      node.append(tile(b.tile), el("span", b.label, { class: "under" }));
+      node.append(tile(b.tile));
       buttons.append(node);
     } else buttons.append(button(b.label, b.action, b.action === "pass" ? {} : { class: "primary" }));
   }
@@ -332,19 +332,20 @@ function renderPlayers(state) {
 
 function renderBoard(state) {
   const board = state.board;
+  // two header rows: "Values by round" over the rounds' numbers, the other columns beside
   const head = el("tr");
-  head.append(el("th", table.words.artist, { scope: "col" }));
+  const sub = el("tr");
+  head.append(el("th", table.words.artist, { scope: "col", rowspan: "2" }));
+  head.append(el("th", table.words.rounds, { scope: "colgroup", colspan: String(board.rows.length), class: "rounds" }));
   board.rows.forEach((_, r) => {
-    const th = el("th", null, { scope: "col", class: "num round-head" });
-    th.append(el("span", table.words.round.replace("{n}", ""), { class: "long" }), String(r + 1));
-    th.setAttribute("aria-label", table.words.round.replace("{n}", r + 1));
-    head.append(th);
+    sub.append(el("th", String(r + 1), {
+      scope: "col", class: "num", "aria-label": table.words.round.replace("{n}", r + 1) }));
   });
   if (board.worth.length) {
-    head.append(el("th", table.words.worth_now, { scope: "col", class: "num worth", title: table.words.worth_now_help }));
+    head.append(el("th", table.words.worth_now, { scope: "col", rowspan: "2", class: "num worth", title: table.words.worth_now_help }));
   }
-  head.append(el("th", table.words.laid, { scope: "col", class: "num laid" }));
-  $("board-head").replaceChildren(head);
+  head.append(el("th", table.words.laid, { scope: "col", rowspan: "2", class: "num laid" }));
+  $("board-head").replaceChildren(head, sub);
   const body = $("board-body");
   body.replaceChildren();
   board.artists.forEach((artist, a) => {
@@ -377,7 +378,7 @@ function renderLot(state) {
   const tiles = el("div", null, { class: "lot-tiles", "aria-label": lot.cards.join(" + ") });
   for (const t of lot.tiles) tiles.append(tile(t));
   const facts = el("div", null, { class: "lot-facts" });
-  facts.append(el("p", `${table.words.auction}: ${lot.auction}`, { class: "lot-auction" }));
+  facts.append(el("p", lot.auction_line, { class: "lot-auction" }));
   facts.append(el("p", lot.auctioneer));
   if (lot.high) facts.append(el("p", lot.high, { class: "high" }));
   if (lot.price) facts.append(el("p", lot.price, { class: "high" }));
@@ -398,6 +399,8 @@ function renderLog(state) {
 function renderResult(state) {
   const over = state.phase === "over";
   $("result").hidden = !over;
+  $("lot").hidden = over; // (no lot, and a hand no longer played)
+  if (over) $("hand").hidden = true;
   if (!over) return;
   const standings = $("standings");
   standings.replaceChildren();
@@ -407,7 +410,9 @@ function renderResult(state) {
     if (s.winner) item.append(el("span", table.words.winner, { class: "badge" }));
     standings.append(item);
   }
-  $("result-lines").replaceChildren(...(state.result || []).map((line) => el("li", line)));
+  const lines = state.result || [];
+  $("result-reason").textContent = lines.length ? lines[0] : "";
+  if (!(state.standings || []).some((s) => s.winner)) standings.append(el("li", table.words.no_winner));
 }
 
 function render(state) {
@@ -531,7 +536,7 @@ async function tablePage() {
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = body.words[node.dataset.word];
   const regions = { moves: "moves", hand: "hand", lot: "lot", players: "players", board: "board", result: "result", log: "log" };
   for (const [nodeId, word] of Object.entries(regions)) $(nodeId).setAttribute("aria-label", body.words[word]);
-  const labels = { bid: "bid", price: "price", "up-to": "up_to", out: "out", "amount-label": "amount", rulebook: "rulebook" };
+  const labels = { bid: "bid", price: "price", "up-to": "up_to", out: "out", "amount-label": "amount", rulebook: "rulebook", lobby: "lobby" };
   for (const [nodeId, word] of Object.entries(labels)) $(nodeId).textContent = body.words[word];
   $("rulebook").href = `/api/tables/${table.id}/rulebook`;
   $("record").href = `/api/tables/${table.id}/record?download=1`;
