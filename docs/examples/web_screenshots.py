@@ -2,10 +2,10 @@
 
 ``PYTHONPATH=src python docs/examples/web_screenshots.py`` (the web extra, Playwright
 for Python and Debian's ``chromium``) writes into ``docs/images/``
-``web-lobby.png`` and ``web-lobby-phone.png``, ``web-table.png`` (a desktop window)
+``web-lobby.png``, ``web-table.png`` (a desktop window)
 and ``web-table-phone.png`` (390 x 844, a phone), made small by Pillow: a seeded
-table, one person against three heuristic bots, a few lots in, the person asked to
-bid. ``--out DIR`` writes them elsewhere (to look at them before replacing).
+table, one person against three heuristic bots, in the second round, the person
+asked to bid. ``--out DIR`` writes them elsewhere (to look at them before replacing).
 """
 
 from __future__ import annotations
@@ -32,15 +32,16 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _play_to_a_bid(page: Any) -> None:
-    """Lead a card when asked, pass or decline otherwise, until a few lots are sold and
-    the person is asked to bid."""
+    """Lead a card when asked, pass or decline otherwise, until the second round has
+    begun and the person is asked to bid."""
     hand = page.get_by_role("region", name="Your hand")
     moves = page.get_by_role("region", name="Your move")
     for _ in range(300):
         page.wait_for_function("!document.body.dataset.pending && "
                                "!document.getElementById('moves').hidden")
-        sold = page.locator("#log-lines li", has_text="->").count()
-        if sold >= 5 and moves.get_by_role("button", name="Bid").is_visible():
+        later = page.evaluate("table.state.round") >= 2  # values on the board
+        if later and moves.get_by_role("button", name="Bid").is_visible():
+            page.mouse.move(0, 0)  # (no button drawn as hovered)
             return
         if hand.get_by_role("button").count():
             hand.get_by_role("button").first.click()
@@ -73,7 +74,9 @@ def main() -> None:
             page.goto(base + "/")
             page.wait_for_selector("body[data-ready]")
             page.get_by_label("Player 2", exact=True).select_option("ismcts")
-            page.screenshot(path=out / f"web-lobby{suffix}.png")
+            if not suffix:
+                page.screenshot(path=out / "web-lobby.png")
+                names.append("web-lobby.png")
             body = httpx.post(f"{base}/api/tables", trust_env=False, json={
                 "variant": "hig-1992-en", "players": 4, "seed": 11,
                 "seats": ["person", "heuristic", "heuristic", "heuristic"]}).json()
@@ -82,8 +85,7 @@ def main() -> None:
             _play_to_a_bid(page)
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=out / f"web-table{suffix}.png", full_page=suffix == "")
-            page.screenshot(path=out / f"full-table{suffix}.png", full_page=True)
-            names += [f"web-lobby{suffix}.png", f"web-table{suffix}.png"]
+            names.append(f"web-table{suffix}.png")
             page.close()
         browser.close()
     for name in names:  # a 128-colour palette: small files, the artists' colours kept
