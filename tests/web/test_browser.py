@@ -431,3 +431,32 @@ def test_the_last_round_in_french_fits_a_phone(server: str, browser: Any) -> Non
     assert "Vaut maintenant" in page.get_by_role("region", name="Tableau").inner_text()
     assert page.evaluate(_PHONE_PROBLEMS) == []
     context.close()
+
+
+def test_the_lobby_lists_open_tables_to_take_and_watch(server: str, page: Page) -> None:
+    """The lobby's list, as a server that lists tables answers it (``GET /api/tables``
+    and ``POST /api/tables/<id>/join``, stood in for here): a free chair is taken with a
+    click and its link opens; a game in progress can be watched."""
+    body = _create(server, TWO_PEOPLE, seed=5)
+    players = [{"seat": s, "name": f"Player {s + 1}", "person": s < 2} for s in range(4)]
+    entry = {"id": body["id"], "title": "Modern Art", "variant": "hig-1992-en",
+             "language": "en", "players": players, "version": 0,
+             "free": [{"seat": 1, "name": "Player 2"}], "spectate": body["spectate"]}
+    listing = {"waiting": [entry], "playing": [{**entry, "free": []}]}
+
+    def tables(route: Any) -> None:
+        if route.request.method == "GET":
+            route.fulfill(json=listing)
+        else:
+            route.continue_()
+
+    page.route("**/api/tables", tables)
+    page.route(f"**/api/tables/{body['id']}/join", lambda route: route.fulfill(json={
+        "seat": 1, "name": "Player 2", "url": body["seats"][1]["url"]}))
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready]")
+    region = page.get_by_role("region", name="Open tables")
+    assert region.get_by_role("link", name="Watch").count() == 2
+    region.get_by_role("button", name="Take Player 2").click()
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    assert "Player 2 (you)" in page.get_by_role("region", name="Players").inner_text()

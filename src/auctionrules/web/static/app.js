@@ -120,6 +120,7 @@ async function lobby() {
       language: $("language").value,
       pause: Number($("pause").value),
     };
+    if ($("private").checked) request.private = true; // (a server that lists tables)
     if ($("seed").value !== "") request.seed = Number($("seed").value);
     else request.seed = Math.floor(Math.random() * 1e9);
     const { ok, body } = await getJSON("/api/tables", {
@@ -146,8 +147,51 @@ async function lobby() {
     links.append(list, el("p", "Each link is private to its chair: send it to that player only."));
     links.hidden = false;
     links.querySelector("a").focus();
+    listTables();
   });
+  listTables();
+  setInterval(listTables, 10000);
   document.body.dataset.ready = "1"; // every control is wired (tests wait on it)
+}
+
+// The server's listed tables (GET /api/tables): those with a free person's chair, to
+// take, and games in progress, to watch. A server that lists none leaves it hidden.
+function tableEntry(entry, free) {
+  const item = el("li");
+  const names = entry.players.map((p) => p.name).join(", ");
+  item.append(el("strong", entry.title), el("span", ` · ${names}`, { class: "quiet" }));
+  const actions = el("div", null, { class: "entry-actions" });
+  for (const chair of free ? entry.free : []) {
+    const take = el("button", `Take ${chair.name}`, { type: "button" });
+    take.addEventListener("click", async () => {
+      const { ok, body } = await getJSON(`/api/tables/${entry.id}/join`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: chair.seat }),
+      });
+      if (ok) window.location.assign(body.url);
+      else { showProblems([body.error || "this chair was just taken"]); listTables(); }
+    });
+    actions.append(take);
+  }
+  actions.append(el("a", "Watch", { href: entry.spectate }));
+  item.append(actions);
+  return item;
+}
+
+async function listTables() {
+  let answer;
+  try { answer = await getJSON("/api/tables"); } catch (error) { return; }
+  const { ok, body } = answer;
+  const box = $("tables");
+  if (!ok || !body || !Array.isArray(body.waiting) || !Array.isArray(body.playing)) {
+    box.hidden = true;
+    return;
+  }
+  $("tables-waiting").replaceChildren(...body.waiting.map((e) => tableEntry(e, true)));
+  $("tables-playing").replaceChildren(...body.playing.map((e) => tableEntry(e, false)));
+  if (!body.waiting.length) $("tables-waiting").append(el("li", "None at the moment.", { class: "quiet" }));
+  if (!body.playing.length) $("tables-playing").append(el("li", "None at the moment.", { class: "quiet" }));
+  box.hidden = false;
 }
 
 // --- table ----------------------------------------------------------------------------
