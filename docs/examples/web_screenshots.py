@@ -75,7 +75,7 @@ def main() -> None:
             page.wait_for_selector("body[data-ready]")
             page.get_by_label("Player 2", exact=True).select_option("ismcts")
             if not suffix:
-                page.screenshot(path=out / "web-lobby.png")
+                page.screenshot(path=out / "web-lobby.png", full_page=True)
                 names.append("web-lobby.png")
             body = httpx.post(f"{base}/api/tables", trust_env=False, json={
                 "variant": "hig-1992-en", "players": 4, "seed": 11,

@@ -457,6 +457,7 @@ def test_the_lobby_lists_open_tables_to_take_and_watch(server: str, page: Page) 
     page.wait_for_selector("body[data-ready]")
     region = page.get_by_role("region", name="Open tables")
     assert region.get_by_role("link", name="Watch").count() == 2
+    assert page.get_by_label("Private table").is_visible()  # (kept out of such a list)
     region.get_by_role("button", name="Take Player 2").click()
     page.wait_for_function("document.body.dataset.version !== undefined")
     assert "Player 2 (you)" in page.get_by_role("region", name="Players").inner_text()

@@ -120,7 +120,7 @@ async function lobby() {
       language: $("language").value,
       pause: Number($("pause").value),
     };
-    if ($("private").checked) request.private = true; // (a server that lists tables)
+    if (!$("private-label").hidden && $("private").checked) request.private = true;
     if ($("seed").value !== "") request.seed = Number($("seed").value);
     else request.seed = Math.floor(Math.random() * 1e9);
     const { ok, body } = await getJSON("/api/tables", {
@@ -187,6 +187,7 @@ async function listTables() {
     box.hidden = true;
     return;
   }
+  $("private-label").hidden = false; // (a server that lists tables keeps private ones out)
   $("tables-waiting").replaceChildren(...body.waiting.map((e) => tableEntry(e, true)));
   $("tables-playing").replaceChildren(...body.playing.map((e) => tableEntry(e, false)));
   if (!body.waiting.length) $("tables-waiting").append(el("li", "None at the moment.", { class: "quiet" }));
