@@ -38,7 +38,7 @@ def _play_to_a_bid(page: Any) -> None:
     moves = page.get_by_role("region", name="Your move")
     for _ in range(300):
         page.wait_for_function("!document.body.dataset.pending && "
-                               "!document.getElementById('moves').hidden")
+                               "document.body.classList.contains('my-turn')")
         later = page.evaluate("table.state.round") >= 2  # values on the board
         if later and moves.get_by_role("button", name="Bid").is_visible():
             page.mouse.move(0, 0)  # (no button drawn as hovered)

@@ -64,7 +64,7 @@ def _open(page: Page, url: str) -> None:
 
 def _my_turn_or_over(page: Page) -> bool:
     """Wait until the page offers moves (``True``) or shows the result (``False``)."""
-    page.wait_for_selector("#moves:not([hidden]), #result:not([hidden])")
+    page.wait_for_selector("body.my-turn, #result:not([hidden])")
     return page.locator("#result").is_hidden()
 
 
@@ -101,7 +101,7 @@ _CHOOSE = """() => {
   return {over: false, version, region: "Your move", name};
 }"""
 _READY = """() => document.body.dataset.version !== undefined && !document.body.dataset.pending &&
-  (!document.getElementById("moves").hidden || !document.getElementById("result").hidden)"""
+  (document.body.classList.contains("my-turn") || !document.getElementById("result").hidden)"""
 #: The amount field and the lowest amount the engine offers now (``legal`` as sent).
 _AMOUNT = """() => {
   const legal = table.state.legal;
@@ -266,7 +266,7 @@ def test_keyboard_alone_plays_a_lot(server: str, page: Page) -> None:
     _carried_out(page)
     log = page.get_by_role("region", name="Log")
     for _ in range(60):  # answer every question of the lot with the keyboard alone
-        page.wait_for_selector("#moves:not([hidden]), #log li:has-text('->')")
+        page.wait_for_selector("body.my-turn, #log li:has-text('->')")
         if "->" in log.inner_text():
             break
         page.keyboard.press("Enter")  # the lowest bid (or price, or the focused button)

@@ -334,7 +334,8 @@ function renderMoves(state) {
     table.decision = decision;
     $("range").textContent = range.text;
   } else table.decision = null;
-  moves.hidden = !mine;
+  // (a lead is a card of the hand: the region of other moves then stays out of the way)
+  moves.hidden = !buttons.childElementCount && !range;
   // A new turn puts the keyboard on its first control (and so does a focus the last
   // update took away), never while the reader is elsewhere on the page.
   const lost = document.activeElement === document.body || document.activeElement === null;
@@ -596,6 +597,8 @@ async function tablePage() {
     amountAction(table.state && table.state.controls.price ? "price" : "bid");
   });
   window.addEventListener("online", () => { table.attempt = 0; reconnect(); });
+  // a network gone without a word from the server (no close from it): off at once
+  window.addEventListener("offline", () => { if (table.socket) table.socket.close(); });
   setOnline(false);
   $("offline").hidden = true; // (not lost: not yet connected)
   connect();
