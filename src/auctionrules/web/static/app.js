@@ -305,11 +305,10 @@ function renderMoves(state) {
   for (const card of hand || []) {
     const item = el("li");
     const b = cardActions.get(card.card);
-    if (b) {
+    if (b) { // (every copy of a playable card is playable: the same action)
       const node = button("", b.action, { class: "tile-button", "aria-label": b.label });
       node.append(tile(card));
       item.append(node);
-      cardActions.delete(card.card);
     } else {
       item.append(tile(card));
       item.setAttribute("aria-label", card.label);
