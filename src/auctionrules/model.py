@@ -160,6 +160,9 @@ class Artist:
     name: Text = attrs.field(converter=_text)
     cards: int
     split: Split
+    #: the colour of its cards and its board column (``#rrggbb``), or ``None``: the
+    #: theme then takes one from :data:`PALETTE`
+    color: str | None = None
 
 
 @attrs.frozen
@@ -173,6 +176,15 @@ class Currency:
     def amount(self, value: int) -> str:
         """``value`` as the rulebook prints it, e.g. ``100,000`` or ``100 TWD``."""
         return self.format.replace("{amount}", group_digits(value, self.thousands_separator))
+
+
+#: The colours of artists whose file names none (``theme.artists[].color``), in board
+#: order: five that stay apart for readers with the common colour-vision deficiencies
+#: first, then more for themes of up to twelve artists.
+PALETTE: tuple[str, ...] = (
+    "#e0b028", "#3f8f46", "#c63d2f", "#2f62b0", "#7b4a9e", "#e07b2a",
+    "#2a9593", "#b4477a", "#6b7a2a", "#7a5230", "#4d5d8c", "#8c8c8c",
+)
 
 
 @attrs.frozen
@@ -190,6 +202,14 @@ class Theme:
             if artist.id == artist_id:
                 return artist
         raise KeyError(artist_id)
+
+    def colors(self) -> tuple[str, ...]:
+        """Each artist's colour in board order: its own, else the palette's at its place
+        (so a file that names no colour still shows its columns apart)."""
+        return tuple(
+            artist.color or PALETTE[index % len(PALETTE)]
+            for index, artist in enumerate(self.artists)
+        )
 
 
 @attrs.frozen

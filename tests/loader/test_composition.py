@@ -14,6 +14,7 @@ import pytest
 
 from auctionrules.cli import main
 from auctionrules.loader import load_document, load_ruleset, origins, validate_file
+from auctionrules.model import PALETTE
 
 VALID = Path(__file__).parent / "valid"
 
@@ -73,6 +74,23 @@ def test_a_theme_from_another_edition(tmp_path: Path) -> None:
     assert ruleset.theme.artist("human").name.get("en") == "Portraits"
     assert ruleset.money == load_ruleset("hig-1992-en").money  # the rules stay HiG's
     assert ruleset.theme.split_source is None  # provenance of Taiwan's file
+
+
+def test_an_artist_colour_is_its_own_and_the_others_take_the_palette(tmp_path: Path) -> None:
+    """``theme.artists[].color`` (``valid/house-theme.yaml`` colours one genre): the
+    web table draws its cards in it; artists without one take the default palette by
+    board order, and a file with no colour at all gets the palette alone."""
+    ruleset = load_ruleset(VALID / "house-theme.yaml")
+    ids = [a.id for a in ruleset.theme.artists]
+    colors = ruleset.theme.colors()
+    assert colors[ids.index("human")] == "#b5533c"
+    assert [c for i, c in enumerate(colors) if ids[i] != "human"] == [
+        PALETTE[i] for i in range(len(ids)) if ids[i] != "human"
+    ]
+    assert load_ruleset("hig-1992-en").theme.colors() == PALETTE[:5]
+    path = write(tmp_path, "theme:\n  artists:\n    - {id: yoko, color: red}\n")
+    problems = validate_file(path)  # a colour is #rrggbb, located where it is written
+    assert problems and all(p.line == 6 and str(p).endswith("].color)") for p in problems)
 
 
 def test_a_theme_from_an_unknown_edition_is_located(tmp_path: Path) -> None:

@@ -22,8 +22,9 @@ from auctionrules.engine.legal import Legal
 from auctionrules.engine.replay import start_game
 from auctionrules.web.present import Presenter
 
-KEYS = {"type", "version", "seat", "phase", "round", "view", "legal", "controls", "players",
-        "board", "hand", "lot", "waiting", "log", "table", "result", "acted"}
+KEYS = {"type", "version", "seat", "phase", "round", "round_text", "view", "legal", "controls",
+        "turn", "players", "board", "hand", "lot", "waiting", "standings", "log", "table",
+        "result", "acted"}
 
 
 def _play(client: TestClient, table: str, seats: list[str]) -> None:
@@ -51,7 +52,8 @@ def _words(presenter: Presenter, game: Game, seat: int | None) -> dict[str, Any]
     view = game.public_view() if seat is None else game.view(seat)
     legal = Legal(-1, ()) if seat is None else game.legal(seat)
     message = presenter.message(view, legal, [], 0, 0)
-    return {key: message[key] for key in ("controls", "players", "board", "hand", "lot")}
+    return {key: message[key] for key in ("controls", "turn", "players", "board", "hand", "lot",
+                                          "round_text", "standings")}
 
 
 @pytest.mark.parametrize(("variant", "modules", "players"), [

@@ -64,3 +64,33 @@ def score_round(
             total += values[a]
         payouts.append(total)
     return RoundScore(ranked, tuple(row), tuple(values), tuple(payouts))
+
+
+def worth_now(
+    *,
+    counts: Sequence[int],
+    board: Sequence[Sequence[int]],
+    round_index: int,
+    ranking: Sequence[int],
+    rank_unplayed: bool,
+    tie_break: RankingTieBreak,
+    valuation: Valuation,
+) -> tuple[int, ...]:
+    """What one painting of each artist would pay if the round ended now, with
+    ``counts`` cards of each laid: :func:`score_round` on a copy of ``board``, so a
+    table shows players the figure the rules would pay, never a second reckoning.
+
+    ``board`` holds the values of the rounds before ``round_index`` (later rows, if
+    any, are ignored); it is not changed."""
+    copy = [list(row) for row in board[:round_index]]
+    copy.append([0] * len(counts))
+    return score_round(
+        counts=counts,
+        owned=(),
+        board=copy,
+        round_index=round_index,
+        ranking=ranking,
+        rank_unplayed=rank_unplayed,
+        tie_break=tie_break,
+        valuation=valuation,
+    ).values

@@ -43,7 +43,7 @@ from auctionrules import resources
 from auctionrules.agents import agent_entries
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import markdown
-from auctionrules.web import rulebook_page
+from auctionrules.web import present, rulebook_page
 from auctionrules.web.limits import DEFAULT, Limits
 from auctionrules.web.manager import Tables
 from auctionrules.web.requests import RequestError, check_variant, table_spec
@@ -192,6 +192,9 @@ class _Api:
             "over": table.game.is_over,
             "version": table.version,
             "words": dict(table.presenter.words),
+            "again": present.again(table.variant, ruleset, [None if c is None else str(c)
+                                   for c in table.chairs], table.game.seed, table.language,
+                                   table.pause),
         })
 
     async def state(self, request: Request) -> Response:

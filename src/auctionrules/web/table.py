@@ -230,8 +230,9 @@ class Table:
         if seat not in game.to_act() or action not in game.legal(seat):
             try:
                 game.apply(action, seat)  # refused, with the engine's reason
-            except EngineError as exc:
-                raise TableError(409, str(exc)) from None
+            except EngineError:  # told in the player's words and language
+                reason = self.presenter.refusal(game.view(seat), game.legal(seat), str(action))
+                raise TableError(409, reason) from None
             raise AssertionError("an action outside the legal moves was carried out")
         try:
             self.store.append(self.id, seat, str(action))

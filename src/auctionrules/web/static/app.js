@@ -20,28 +20,34 @@ async function getJSON(url, options) {
 
 // --- lobby ----------------------------------------------------------------------------
 
+// A search bot's strength: by name where the server offers strengths (the catalog's
+// "strengths"), else as a budget of determinizations.
 const STRENGTHS = { weak: 100, normal: 400, strong: 1600 };
+let strengths = null;
 
 function chairRow(index, agents) {
   const row = el("div", null, { class: "chair" });
-  const kind = el("select", null, { id: `chair-${index}`, "aria-label": `Chair ${index}` });
+  const name = `Player ${index + 1}`; // seats are read from 1, as players count round a table
+  const kind = el("select", null, { id: `chair-${index}`, "aria-label": name });
   kind.append(el("option", "Person", { value: "person" }));
   for (const agent of agents) kind.append(el("option", `Bot: ${agent.name}`, { value: agent.name }));
   kind.value = index === 0 ? "person" : "heuristic";
-  const strength = el("select", null, { id: `strength-${index}`, "aria-label": `Strength of chair ${index}` });
-  for (const name of Object.keys(STRENGTHS)) strength.append(el("option", name, { value: name }));
-  strength.value = "normal";
+  const strength = el("select", null, { id: `strength-${index}`, "aria-label": `Strength of ${name}` });
+  const names = strengths ? strengths.names : Object.keys(STRENGTHS);
+  for (const name of names) strength.append(el("option", name, { value: name }));
+  strength.value = strengths ? strengths.initial : "normal";
   const sync = () => { strength.hidden = kind.value !== "ismcts"; };
   kind.addEventListener("change", sync);
   sync();
-  row.append(el("label", `Chair ${index}`, { for: `chair-${index}` }), kind, strength);
+  row.append(el("label", name, { for: `chair-${index}` }), kind, strength);
   return row;
 }
 
 function chairSpec(index) {
   const kind = $(`chair-${index}`).value;
   if (kind !== "ismcts") return kind;
-  return `ismcts:iterations=${STRENGTHS[$(`strength-${index}`).value]}`;
+  const strength = $(`strength-${index}`).value;
+  return strengths ? `ismcts:strength=${strength}` : `ismcts:iterations=${STRENGTHS[strength]}`;
 }
 
 function showProblems(problems) {
@@ -66,6 +72,9 @@ async function checkPasted() {
 
 async function lobby() {
   const { body: catalog } = await getJSON("/api/catalog");
+  if (Array.isArray(catalog.strengths) && catalog.strengths.length) {
+    strengths = { names: catalog.strengths, initial: catalog.strength || catalog.strengths[0] };
+  }
   const variant = $("variant");
   variant.replaceChildren();
   for (const v of catalog.variants) variant.append(el("option", `${v.title} (${v.id})`, { value: v.id }));
@@ -111,6 +120,7 @@ async function lobby() {
       language: $("language").value,
       pause: Number($("pause").value),
     };
+    if (!$("private-label").hidden && $("private").checked) request.private = true;
     if ($("seed").value !== "") request.seed = Number($("seed").value);
     else request.seed = Math.floor(Math.random() * 1e9);
     const { ok, body } = await getJSON("/api/tables", {
@@ -131,36 +141,133 @@ async function lobby() {
     const watch = el("li", "Spectators: ");
     watch.append(el("a", origin + body.spectate, { href: body.spectate }));
     list.append(watch);
+    const host = el("li", "Host (the game record at any time, every hand included: keep it to yourself): ");
+    host.append(el("a", origin + body.host, { href: body.host, id: "host-link" }));
+    list.append(host);
     links.append(list, el("p", "Each link is private to its chair: send it to that player only."));
     links.hidden = false;
     links.querySelector("a").focus();
+    listTables();
   });
+  listTables();
+  setInterval(listTables, 10000);
   document.body.dataset.ready = "1"; // every control is wired (tests wait on it)
+}
+
+// The server's listed tables (GET /api/tables): those with a free person's chair, to
+// take, and games in progress, to watch. A server that lists none leaves it hidden.
+function tableEntry(entry, free) {
+  const item = el("li");
+  const names = entry.players.map((p) => p.name).join(", ");
+  item.append(el("strong", entry.title), el("span", ` · ${names}`, { class: "quiet" }));
+  const actions = el("div", null, { class: "entry-actions" });
+  for (const chair of free ? entry.free : []) {
+    const take = el("button", `Take ${chair.name}`, { type: "button" });
+    take.addEventListener("click", async () => {
+      const { ok, body } = await getJSON(`/api/tables/${entry.id}/join`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: chair.seat }),
+      });
+      if (ok) window.location.assign(body.url);
+      else { showProblems([body.error || "this chair was just taken"]); listTables(); }
+    });
+    actions.append(take);
+  }
+  actions.append(el("a", "Watch", { href: entry.spectate }));
+  item.append(actions);
+  return item;
+}
+
+async function listTables() {
+  let answer;
+  try { answer = await getJSON("/api/tables"); } catch (error) { return; }
+  const { ok, body } = answer;
+  const box = $("tables");
+  if (!ok || !body || !Array.isArray(body.waiting) || !Array.isArray(body.playing)) {
+    box.hidden = true;
+    return;
+  }
+  $("private-label").hidden = false; // (a server that lists tables keeps private ones out)
+  $("tables-waiting").replaceChildren(...body.waiting.map((e) => tableEntry(e, true)));
+  $("tables-playing").replaceChildren(...body.playing.map((e) => tableEntry(e, false)));
+  if (!body.waiting.length) $("tables-waiting").append(el("li", "None at the moment.", { class: "quiet" }));
+  if (!body.playing.length) $("tables-playing").append(el("li", "None at the moment.", { class: "quiet" }));
+  box.hidden = false;
 }
 
 // --- table ----------------------------------------------------------------------------
 
-const table = { words: {}, socket: null, wait: 500, state: null, mine: false, pending: null };
+const table = {
+  id: null, words: {}, title: "", again: null, socket: null, state: null, mine: false,
+  online: false, attempt: 0, timer: null,
+  // the seat's action count when its last action left (null: none on its way), and the
+  // action itself: an action is acknowledged when the count grows, or shown as not sent
+  pending: null, pendingAction: null, pendingId: null, sent: 0, decision: null,
+};
 
-// While an action is on its way, the controls wait: a second click cannot send a stale move.
-function setPending(acted) {
-  table.pending = acted;
-  if (acted === null) delete document.body.dataset.pending;
+// Symbols of the auctions, drawn on the tiles (the auction is also written beneath).
+const SYMBOLS = { open: "⇈", once_around: "↻", sealed: "✉", fixed_price: "=", double: "×2" };
+
+function say(key, fields) {
+  let text = table.words[key] || key;
+  for (const [name, value] of Object.entries(fields || {})) text = text.replace(`{${name}}`, value);
+  return text;
+}
+
+function problem(text) { $("problem").textContent = text; }
+
+function tile(t, small) {
+  const node = el("span", null, { class: small ? "tile small" : "tile" });
+  node.style.setProperty("--c", t.color);
+  node.style.setProperty("--ink", t.ink);
+  node.append(el("span", t.artist, { class: "tile-artist" }));
+  node.append(el("span", SYMBOLS[t.auction] || "?", { class: "tile-symbol", "aria-hidden": "true" }));
+  node.append(el("span", t.auction_label, { class: "tile-auction" }));
+  return node;
+}
+
+// Every control of the table: off while the connection is down or an action is on its way.
+function controls() {
+  return document.querySelectorAll("#moves button, #hand button, #amount, #again");
+}
+
+function lock() {
+  const off = !table.online || table.pending !== null;
+  if (table.pending === null) delete document.body.dataset.pending;
   else document.body.dataset.pending = "1";
-  for (const control of document.querySelectorAll("#moves button, #hand button, #amount")) {
-    control.disabled = acted !== null;
+  document.body.dataset.online = table.online ? "1" : "0";
+  for (const control of controls()) {
+    // aria-disabled, not disabled: a click still reaches the page, which says why it
+    // sent nothing instead of swallowing it
+    control.setAttribute("aria-disabled", off ? "true" : "false");
+    if (control.tagName === "INPUT") control.readOnly = off;
   }
 }
 
 function send(action) {
-  if (table.pending !== null || !table.socket || table.socket.readyState !== WebSocket.OPEN) return;
-  $("problem").textContent = "";
-  setPending(table.state.acted);
-  table.socket.send(JSON.stringify({ action }));
+  if (!table.online || !table.socket || table.socket.readyState !== WebSocket.OPEN) {
+    problem(say("not_sent"));
+    return;
+  }
+  if (table.pending !== null) return; // the last action has not been answered yet
+  problem("");
+  table.pending = table.state.acted;
+  table.pendingAction = action;
+  table.sent += 1;
+  table.pendingId = table.sent;
+  try {
+    // (a server that answers each action "ack" or "error" sends its id back)
+    table.socket.send(JSON.stringify({ action, id: table.pendingId }));
+  } catch (error) {
+    table.pending = null;
+    problem(say("not_sent"));
+  }
+  lock();
 }
 
-function button(label, action) {
-  const node = el("button", label, { type: "button" });
+function button(label, action, extra) {
+  const node = el("button", null, { type: "button", ...(extra || {}) });
+  node.textContent = label;
   node.addEventListener("click", () => send(action));
   return node;
 }
@@ -168,7 +275,7 @@ function button(label, action) {
 function amountAction(verb) {
   const value = $("amount").value.trim();
   if (!/^[0-9]+$/.test(value)) {
-    $("problem").textContent = `${table.words.amount}: ${$("range").textContent}`;
+    problem(`${table.words.amount}: ${$("range").textContent}`);
     return;
   }
   send(`${verb} ${value}`);
@@ -183,13 +290,14 @@ function renderMoves(state) {
   const cardActions = new Map();
   for (const b of controls.buttons) {
     const card = b.action.split(" ")[1];
-    if (hand && card && (b.action.startsWith("play ") || b.action.startsWith("add "))) {
-      cardActions.set(card, b);
-    } else {
-      buttons.append(button(b.label, b.action));
-    }
+    if (hand && card && b.tile && b.action.startsWith("play ")) cardActions.set(card, b);
+    else if (b.tile) {
+      const node = button("", b.action, { class: "tile-button", "aria-label": b.label });
+      node.append(tile(b.tile));
+      buttons.append(node);
+    } else buttons.append(button(b.label, b.action, b.action === "pass" ? {} : { class: "primary" }));
   }
-  // The hand: each card, a button where the card may be played now.
+  // The hand: each card a tile, a button where it may be played now.
   const handBox = $("hand");
   const cards = $("hand-cards");
   cards.replaceChildren();
@@ -197,11 +305,16 @@ function renderMoves(state) {
   for (const card of hand || []) {
     const item = el("li");
     const b = cardActions.get(card.card);
-    if (b) { item.append(button(b.label, b.action)); cardActions.delete(card.card); }
-    else item.textContent = card.label;
+    if (b) { // (every copy of a playable card is playable: the same action)
+      const node = button("", b.action, { class: "tile-button", "aria-label": b.label });
+      node.append(tile(card));
+      item.append(node);
+    } else {
+      item.append(tile(card));
+      item.setAttribute("aria-label", card.label);
+    }
     cards.append(item);
   }
-  for (const b of cardActions.values()) buttons.append(button(b.label, b.action));
   // Amounts: a bid (with "Up to" and "Out of this lot" where the engine offers limits), a price.
   const range = controls.bid || controls.price || controls.limit;
   $("amount-box").hidden = !range;
@@ -209,65 +322,115 @@ function renderMoves(state) {
   $("price").hidden = !controls.price;
   $("up-to").hidden = !controls.limit;
   $("out").hidden = !controls.limit;
+  const mine = controls.buttons.length > 0 || Boolean(range);
   if (range) {
     const input = $("amount");
     input.min = range.min; input.max = range.max; input.step = range.step;
-    if (!table.mine || input.value === "" || Number(input.value) < range.min) input.value = range.min;
+    // A new decision (other moves offered, another range) starts at the engine's lowest
+    // amount; the same decision, sent again, keeps what the player typed.
+    const decision = JSON.stringify([state.legal, state.lot && state.lot.cards]);
+    if (!table.mine || decision !== table.decision || input.value === "") input.value = range.min;
+    table.decision = decision;
     $("range").textContent = range.text;
-  }
-  const mine = controls.buttons.length > 0 || Boolean(range);
-  moves.hidden = !mine;
+  } else table.decision = null;
+  // (a lead is a card of the hand: the region of other moves then stays out of the way)
+  moves.hidden = !buttons.childElementCount && !range;
   // A new turn puts the keyboard on its first control (and so does a focus the last
   // update took away), never while the reader is elsewhere on the page.
   const lost = document.activeElement === document.body || document.activeElement === null;
   const inside = moves.contains(document.activeElement) || handBox.contains(document.activeElement);
   if (mine && !inside && (!table.mine || lost)) {
     const first = range ? $("amount") : (handBox.querySelector("button") || buttons.querySelector("button"));
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
   }
   table.mine = mine;
 }
 
+function renderTurn(state) {
+  const turn = state.phase !== "over" ? state.turn : null;
+  $("turn").hidden = !turn;
+  document.body.classList.toggle("my-turn", Boolean(turn));
+  if (turn) {
+    $("turn-title").textContent = turn.title;
+    $("turn-text").textContent = turn.text;
+  }
+  document.title = turn ? say("title_turn", { title: table.title }) : table.title;
+}
+
 function renderPlayers(state) {
-  const body = $("players-body");
-  body.replaceChildren();
+  const list = $("players-list");
+  list.replaceChildren();
   for (const p of state.players) {
-    const row = el("tr", null, p.to_act ? { class: "to-act" } : {});
-    row.append(el("th", p.you ? `${p.name} (${table.words.you})` : p.name, { scope: "row" }));
-    row.append(el("td", p.cash === null ? table.words.hidden : p.cash));
-    row.append(el("td", String(p.cards)), el("td", String(p.paintings)), el("td", p.owned.join(", ")));
-    body.append(row);
+    const item = el("li", null, { class: "player" + (p.to_act ? " to-act" : "") + (p.you ? " you" : "") });
+    item.append(el("strong", p.you ? `${p.name} (${table.words.you})` : p.name, { class: "name" }));
+    const money = p.cash === null
+      ? el("span", table.words.hidden, { class: "money screen" })
+      : el("span", p.cash, { class: "money" });
+    item.append(money, el("span", p.cards_text, { class: "count" }));
+    const owned = el("span", null, { class: "owned", "aria-label": table.words.bought });
+    if (p.owned_tiles.length) for (const t of p.owned_tiles) owned.append(tile(t, true));
+    else owned.append(el("span", table.words.bought_none, { class: "none" }));
+    item.append(owned);
+    list.append(item);
   }
 }
 
 function renderBoard(state) {
+  const board = state.board;
+  // two header rows: "Values by round" over the rounds' numbers, the other columns beside
   const head = el("tr");
-  head.append(el("th", table.words.artist, { scope: "col" }));
-  state.board.rows.forEach((_, r) => head.append(el("th", table.words.round.replace("{n}", r + 1), { scope: "col" })));
-  head.append(el("th", "#", { scope: "col" }));
-  $("board-head").replaceChildren(head);
+  const sub = el("tr");
+  head.append(el("th", table.words.artist, { scope: "col", rowspan: "2" }));
+  head.append(el("th", table.words.rounds, { scope: "colgroup", colspan: String(board.rows.length), class: "rounds" }));
+  board.rows.forEach((_, r) => {
+    sub.append(el("th", String(r + 1), {
+      scope: "col", class: "num", "aria-label": table.words.round.replace("{n}", r + 1) }));
+  });
+  if (board.worth.length) {
+    head.append(el("th", table.words.worth_now, { scope: "col", rowspan: "2", class: "num worth", title: table.words.worth_now_help }));
+  }
+  head.append(el("th", table.words.laid, { scope: "col", rowspan: "2", class: "num laid" }));
+  $("board-head").replaceChildren(head, sub);
   const body = $("board-body");
   body.replaceChildren();
-  state.board.artists.forEach((artist, a) => {
+  board.artists.forEach((artist, a) => {
     const row = el("tr");
-    row.append(el("th", artist, { scope: "row" }));
-    for (const values of state.board.rows) row.append(el("td", values[a]));
-    row.append(el("td", String(state.board.counts[a])));
+    const name = el("th", null, { scope: "row", class: "artist" });
+    const chip = el("span", artist, { class: "chip" });
+    chip.style.setProperty("--c", board.colors[a].color);
+    chip.style.setProperty("--ink", board.colors[a].ink);
+    name.append(chip);
+    row.append(name);
+    for (const values of board.rows) row.append(el("td", values[a], { class: "num" }));
+    if (board.worth.length) row.append(el("td", board.worth[a], { class: "num worth" }));
+    row.append(el("td", String(board.counts[a]), { class: "num laid" }));
     body.append(row);
   });
-  $("board-table").textContent = state.board.table.join(", ");
+  const unsold = $("board-table");
+  unsold.replaceChildren();
+  if (board.table_tiles.length) {
+    unsold.append(el("span", table.words.on_table, { class: "label" }));
+    for (const t of board.table_tiles) unsold.append(tile(t, true));
+  }
 }
 
 function renderLot(state) {
   const box = $("lot-body");
   box.replaceChildren();
   const lot = state.lot;
-  if (!lot) { box.append(el("p", table.words.no_lot)); return; }
-  box.append(el("p", `${lot.cards.join(" + ")} · ${lot.auction}`, { class: "lot-cards" }));
-  box.append(el("p", lot.rule, { class: "rule" }));
-  box.append(el("p", lot.auctioneer));
-  for (const key of ["high", "price", "own_sealed_bid"]) if (lot[key]) box.append(el("p", lot[key]));
-  for (const limit of lot.limits || []) box.append(el("p", limit));
+  if (!lot) { box.append(el("p", table.words.no_lot, { class: "quiet" })); return; }
+  const top = el("div", null, { class: "lot-top" });
+  const tiles = el("div", null, { class: "lot-tiles", "aria-label": lot.cards.join(" + ") });
+  for (const t of lot.tiles) tiles.append(tile(t));
+  const facts = el("div", null, { class: "lot-facts" });
+  facts.append(el("p", lot.auction_line, { class: "lot-auction" }));
+  facts.append(el("p", lot.auctioneer));
+  if (lot.high) facts.append(el("p", lot.high, { class: "high" }));
+  if (lot.price) facts.append(el("p", lot.price, { class: "high" }));
+  if (lot.own_sealed_bid) facts.append(el("p", lot.own_sealed_bid, { class: "own" }));
+  for (const limit of lot.limits || []) facts.append(el("p", limit));
+  top.append(tiles, facts);
+  box.append(top, el("p", lot.rule, { class: "rule" }));
 }
 
 function renderLog(state) {
@@ -278,76 +441,166 @@ function renderLog(state) {
   box.scrollTop = box.scrollHeight;
 }
 
+function renderResult(state) {
+  const over = state.phase === "over";
+  $("result").hidden = !over;
+  $("lot").hidden = over; // (no lot, and a hand no longer played)
+  if (over) $("hand").hidden = true;
+  if (!over) return;
+  const standings = $("standings");
+  standings.replaceChildren();
+  for (const s of state.standings || []) {
+    const item = el("li", null, { class: s.winner ? "winner" : "" });
+    item.append(el("span", s.name, { class: "name" }), el("span", s.amount, { class: "money" }));
+    if (s.winner) item.append(el("span", table.words.winner, { class: "badge" }));
+    standings.append(item);
+  }
+  const lines = state.result || [];
+  $("result-reason").textContent = lines.length ? lines[0] : "";
+  if (!(state.standings || []).some((s) => s.winner)) standings.append(el("li", table.words.no_winner));
+}
+
 function render(state) {
   table.state = state;
   document.body.dataset.version = state.version; // the position shown (tests wait on it)
+  $("round").textContent = state.round_text;
   renderPlayers(state);
   renderBoard(state);
   renderLot(state);
   renderLog(state);
   renderMoves(state);
-  const over = state.phase === "over";
-  $("result").hidden = !over;
-  if (over && state.result) {
-    $("result-lines").replaceChildren(...state.result.map((line) => el("li", line)));
-  }
+  renderTurn(state);
+  renderResult(state);
   let status = "";
-  if (over) status = table.words.over;
-  else if (state.seat === null) status = table.words.spectator + " " + table.words.waiting.replace("{who}", state.waiting.join(", "));
-  else if (!table.mine) status = table.words.waiting.replace("{who}", state.waiting.join(", "));
+  const waiting = say("waiting", { who: state.waiting.join(", ") });
+  if (state.phase === "over") status = table.words.over;
+  else if (state.seat === null) status = `${table.words.spectator} ${waiting}`;
+  else if (!table.mine) status = waiting;
   $("status").textContent = status;
 }
 
-function connect(id) {
+// The next game at this table: the same chairs and rules, the next seed (the request
+// the server gave with the table's summary). This seat's new link opens; the others'
+// are shown to be passed on.
+async function playAgain() {
+  if (!table.online) { problem(say("not_sent")); return; }
+  const { ok, body } = await getJSON("/api/tables", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(table.again),
+  });
+  if (!ok) { problem(say("again_fail", { why: body.error || (body.problems || []).join("; ") })); return; }
+  const mine = body.seats.find((s) => s.seat === table.state.seat);
+  const box = $("again-links");
+  const list = el("ul");
+  for (const seat of body.seats) {
+    if (mine && seat.seat === mine.seat) continue;
+    const item = el("li", `${seat.name}: `);
+    item.append(el("a", window.location.origin + seat.url, { href: seat.url }));
+    list.append(item);
+  }
+  const watch = el("li", `${table.words.spectator} `);
+  watch.append(el("a", window.location.origin + body.spectate, { href: body.spectate }));
+  list.append(watch);
+  box.replaceChildren(list);
+  if (mine && body.seats.length === 1) window.location.assign(mine.url);
+  else if (mine) {
+    const go = el("a", `${table.words.play_again}: ${mine.name}`, { href: mine.url, class: "go" });
+    box.prepend(go);
+    go.focus();
+  }
+}
+
+function setOnline(online) {
+  table.online = online;
+  $("offline").hidden = online;
+  $("offline").textContent = online ? "" : table.words.offline;
+  lock();
+}
+
+// Reconnect at once, then after a short back-off capped under a second, with jitter so
+// that the pages of a restarted server do not all knock at the same instant.
+function reconnect() {
+  clearTimeout(table.timer);
+  const delay = table.attempt === 0 ? 0 : Math.min(150 * 2 ** (table.attempt - 1), 600);
+  table.attempt += 1;
+  table.timer = setTimeout(connect, delay * (0.75 + Math.random() * 0.5));
+}
+
+function connect() {
+  if (table.socket && table.socket.readyState <= WebSocket.OPEN) return;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${id}${window.location.search}`);
+  const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${table.id}${window.location.search}`);
   table.socket = socket;
-  socket.addEventListener("open", () => { table.wait = 500; });
+  let first = true;
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
-      if (table.pending !== null && message.acted > table.pending) table.pending = null;
+      if (table.pending !== null && message.acted > table.pending) { // acknowledged
+        table.pending = null;
+        if ($("problem").textContent === say("not_sent")) problem("");
+      } else if (first && table.pending !== null) {
+        // sent before the connection dropped and not carried out: say so, never drop it
+        table.pending = null;
+        problem(say("not_sent"));
+      }
+      if (first) { first = false; table.attempt = 0; setOnline(true); }
       render(message);
-      setPending(table.pending);
+      lock();
+    } else if (message.type === "ack") {
+      if (message.id === table.pendingId) table.pending = null;
+      lock();
     } else if (message.type === "error") {
-      $("problem").textContent = message.message;
-      setPending(null);
+      problem(message.message);
+      if (message.id === undefined || message.id === null || message.id === table.pendingId) {
+        table.pending = null;
+      }
+      lock();
     }
   });
   socket.addEventListener("close", (event) => {
-    setPending(null);
+    if (table.socket !== socket) return;
+    table.socket = null;
+    // (an action sent and not answered stays pending: the first state after reconnecting
+    // says whether it was carried out, the seat's action count having grown, or not sent)
+    setOnline(false);
     if (event.code >= 4400 && event.code < 4500) return; // refused: unknown table or token
-    $("status").textContent = table.words.connection;
-    setTimeout(() => connect(id), table.wait);
-    table.wait = Math.min(table.wait * 2, 8000);
+    reconnect();
   });
 }
 
 async function tablePage() {
-  const id = window.location.pathname.split("/").pop();
-  const { ok, body } = await getJSON(`/api/tables/${id}`);
-  if (!ok) { $("problem").textContent = body.error; return; }
+  table.id = window.location.pathname.split("/").pop();
+  const { ok, body } = await getJSON(`/api/tables/${table.id}`);
+  if (!ok) { problem(body.error); return; }
   table.words = body.words;
+  table.title = body.title;
+  table.again = body.again;
   document.documentElement.lang = body.language;
   document.title = body.title;
   $("title").textContent = body.title;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = body.words[node.dataset.word];
   const regions = { moves: "moves", hand: "hand", lot: "lot", players: "players", board: "board", result: "result", log: "log" };
   for (const [nodeId, word] of Object.entries(regions)) $(nodeId).setAttribute("aria-label", body.words[word]);
-  const labels = { bid: "bid", price: "price", "up-to": "up_to", out: "out", "amount-label": "amount", rulebook: "rulebook" };
+  const labels = { bid: "bid", price: "price", "up-to": "up_to", out: "out", "amount-label": "amount", rulebook: "rulebook", lobby: "lobby" };
   for (const [nodeId, word] of Object.entries(labels)) $(nodeId).textContent = body.words[word];
-  $("rulebook").href = `/api/tables/${id}/rulebook`;
-  $("record").href = `/api/tables/${id}/record?download=1`;
+  $("rulebook").href = `/api/tables/${table.id}/rulebook`;
+  $("record").href = `/api/tables/${table.id}/record?download=1`;
   $("bid").addEventListener("click", () => amountAction("bid"));
   $("price").addEventListener("click", () => amountAction("price"));
   $("up-to").addEventListener("click", () => amountAction("limit"));
   $("out").addEventListener("click", () => send("limit 0"));
+  $("again").addEventListener("click", playAgain);
   $("amount").addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
     amountAction(table.state && table.state.controls.price ? "price" : "bid");
   });
-  connect(id);
+  window.addEventListener("online", () => { table.attempt = 0; reconnect(); });
+  // a network gone without a word from the server (no close from it): off at once
+  window.addEventListener("offline", () => { if (table.socket) table.socket.close(); });
+  setOnline(false);
+  $("offline").hidden = true; // (not lost: not yet connected)
+  connect();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
