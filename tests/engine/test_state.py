@@ -213,7 +213,7 @@ def test_a_lot_copy_has_every_field_and_shares_no_list() -> None:
 
 
 def test_a_game_names_its_own_fields() -> None:
-    """``game._OWN`` (what a pickle or a clone leaves to ``Game`` itself, not to a
+    """``game.FIELDS`` (what a pickle or a clone leaves to ``Game`` itself, not to a
     subclass) is every attribute ``Game.__init__`` sets."""
     from auctionrules.engine import game as game_module
 
@@ -227,7 +227,7 @@ def test_a_game_names_its_own_fields() -> None:
                        [node.target] if isinstance(node, ast.AnnAssign) else [])
         if isinstance(target, ast.Attribute)
     }
-    assert assigned == game_module._OWN
+    assert assigned == set(game_module.FIELDS)
 
 
 class _Annotated(Game):

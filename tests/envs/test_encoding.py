@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("numpy")
 
 from auctionrules.engine import Bid, Game, Price, RandomAgent
-from auctionrules.engine.actions import Action
+from auctionrules.engine.actions import Limit
 from auctionrules.engine.legal import Legal
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
 from auctionrules.envs.reader import Reader
@@ -192,24 +192,13 @@ def test_the_spectators_view_gives_the_public_part_alone() -> None:
             assert np.array_equal(public[name], own[name]), name
 
 
-class _LegalWithLimits(Legal):
-    """A ``Legal`` with a further kind of move (as engine limit bids add): ``limit``."""
-
-    __slots__ = ("limit",)
-
-
-class _Limit(Action):
-    """A move the encoding does not know."""
-
-    __slots__ = ()
-
-
 def test_a_legal_with_more_kinds_of_move_is_read_for_the_encodings_own() -> None:
     game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
     enc = Encoding(game.rules)
     legal = game.legal(0)
-    wider = _LegalWithLimits(0, (*legal.actions, _Limit()), legal.bid, legal.price)
-    wider.limit = (1000, 50000, 1000)
+    # (a limit, a move the encoding does not know, as a range and as a discrete move)
+    wider = Legal(0, (*legal.actions, Limit(1000)), legal.bid, legal.price,
+                  limit=(1000, 50000, 1000))
     mask = enc.mask_of(wider, enc.new_mask())
     assert np.array_equal(mask, enc.mask(game, 0, enc.new_mask()))
     assert enc.action(wider, int(np.flatnonzero(mask)[0])) in legal

@@ -62,11 +62,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.heuristic import HeuristicAgent, limit_of, raise_to, within
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
-from auctionrules.compiled import mypyc_attr, own_state, set_state
+from auctionrules.compiled import set_state, state_of
 from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
 from auctionrules.engine.agents import RandomAgent
 from auctionrules.engine.cards import ONCE_AROUND, SEALED
@@ -80,15 +82,16 @@ ROLLOUTS = ("heuristic", "random")
 HORIZONS = ("round", "game")
 
 
-#: The agent's own fields (see :func:`~auctionrules.compiled.own_state`).
-_OWN = frozenset((
+#: The agent's fields: its ``__slots__``, what a copy or a pickle keeps (see
+#: :mod:`auctionrules.compiled`).
+FIELDS = (
     "buckets", "c", "confidence", "horizon", "iterations", "last_iterations", "model",
     "model_sealed", "opponents", "paired", "plan", "policy", "prior", "progress", "rival",
     "rng", "rollout", "seconds", "spread",
-))
+)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent:
     """Search over determinizations of the view (see the module docstring).
 
@@ -106,6 +109,8 @@ class ISMCTSAgent:
     search, ``model_sealed`` the others' unrevealed sealed bids drawn as the
     heuristic would bid them with the hands dealt (else at even odds).
     """
+
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -159,9 +164,8 @@ class ISMCTSAgent:
         self.progress: Callable[[int, int], None] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        # its parameters, generator, models and plan, and what a subclass keeps (see
-        # own_state)
-        return own_state(self, ISMCTSAgent, _OWN)
+        # its parameters, generator, models and plan, and what a subclass keeps
+        return state_of(self, FIELDS)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         set_state(self, state)

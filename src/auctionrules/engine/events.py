@@ -27,10 +27,8 @@ from typing import TYPE_CHECKING, Any, overload
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
 
-from auctionrules.compiled import mypyc_attr
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Event:
     """One thing that happened: ``kind`` (``deal``, ``play``, ``add``, ``bid``, ``pass``,
     ``price``, ``buy``, ``sealed-bid``, ``reveal``, ``sold``, ``unsold``, ``flip``,

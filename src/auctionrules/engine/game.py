@@ -26,7 +26,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from auctionrules.compiled import mypyc_attr, subclass_state
+from mypy_extensions import mypyc_attr
+
+from auctionrules.compiled import added_state
 from auctionrules.engine import setup
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, ChoiceAgent, by_choice
@@ -48,14 +50,15 @@ from auctionrules.engine.state import State
 from auctionrules.engine.views import View, make_view
 from auctionrules.model import Ruleset
 
-#: A game's own fields (see :func:`~auctionrules.compiled.subclass_state`).
-_OWN = frozenset((
+#: A game's own fields: what a subclass adds is the rest (see
+#: :func:`~auctionrules.compiled.added_state`).
+FIELDS = (
     "state", "_raw", "_events", "_actions", "_decoded", "_flow", "_pend", "_legal", "_nobody",
     "_view_kept",
-))
+)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ReadOut):
     """A game of Modern Art under one compiled ruleset.
 
@@ -384,7 +387,7 @@ class Game(ReadOut):
         cls = type(self)
         twin = cls.__new__(cls)
         Game.__init__(twin, self.state.copy())
-        for name, value in subclass_state(self, Game, _OWN).items():  # (a subclass's, shallow)
+        for name, value in added_state(self, FIELDS).items():  # (a subclass's, shallow)
             setattr(twin, name, value)
         twin._events = list(self._events)
         twin._actions = list(self._actions)
@@ -394,9 +397,9 @@ class Game(ReadOut):
     def __getstate__(self) -> dict[str, Any]:
         # the state and the action log read so far; what the API keeps to answer fast
         # (the suspended generator, the parts of views) is made again
-        # (and what a subclass keeps: see subclass_state)
+        # (and what a subclass keeps)
         return {"state": self.state, "events": self._events, "actions": self._actions,
-                "decoded": self._decoded, "subclass": subclass_state(self, Game, _OWN)}
+                "decoded": self._decoded, "subclass": added_state(self, FIELDS)}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__init__(saved["state"])  # type: ignore[misc]

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
 from auctionrules.engine.lot import Lot
 from auctionrules.model import AUCTION_TYPES
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
 PHASES: Final = ("lead", "auction", "flip", "over")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Public:
     """What every seat sees alike (see :class:`~auctionrules.engine.views.View` for
     each field); immutable, shared by every view made while it holds."""
@@ -95,7 +93,6 @@ class Public:
         return (*self.key(), self.rules)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class OwnHand:
     """What is kept of one seat's hand: the round and size it was made at (within a
     round a hand only shrinks, so both say whether it still holds) and its sorted
@@ -109,7 +106,6 @@ class OwnHand:
         self.codes = codes
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LotLaid:
     """What stands while a lot is under the hammer: its cards (codes), auction type
     (its index, :data:`~auctionrules.engine.cards.TYPE_INDEX`), leader, adder (``None``
@@ -155,7 +151,6 @@ def laid_of(lot: Lot, names: tuple[str, ...]) -> LotLaid:
     return LotLaid(tuple(lot.cards), lot.kind, lot.leader, adder, lot.auctioneer, names)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LotPart:
     """The lot under the hammer as one seat sees it, read by field name: the one
     shape of a lot outside the engine's own :class:`~auctionrules.engine.lot.Lot`

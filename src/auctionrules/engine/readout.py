@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from auctionrules.compiled import mypyc_attr
+from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
     from auctionrules.engine.lot import Lot
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ReadOut:
     """The state's fields as read-only properties (the base of ``Game``)."""
 
