@@ -29,7 +29,7 @@ from typing import Any, NoReturn
 from mypy_extensions import mypyc_attr
 
 from auctionrules.compiled import added_state
-from auctionrules.engine import setup
+from auctionrules.engine import position
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, ChoiceAgent, by_choice
 from auctionrules.engine.cards import shuffle
@@ -113,7 +113,7 @@ class Game(ReadOut):
         rules: Rules | None = None,
     ) -> Game:
         """A new game: the deck shuffled with ``random.Random(seed)`` and round 1 dealt."""
-        rules = setup.resolve_rules(ruleset, players, rules)
+        rules = position.resolve_rules(ruleset, players, rules)
         deck = list(rules.deck)
         shuffle(deck, random.Random(seed))
         hands: list[list[int]] = []
@@ -147,7 +147,7 @@ class Game(ReadOut):
         owned: Sequence[Sequence[str]] | None = None,
         seed: int = 0,
     ) -> Game:
-        """A game set up exactly, e.g. a rulebook example (see :mod:`.setup`).
+        """A game set up exactly, e.g. a rulebook example (see :mod:`.position`).
 
         ``hands`` per seat, ``dummy_hands`` top card first, ``cash`` per seat
         (default starting cash), ``board`` as ``{artist_id: [value per earlier
@@ -165,10 +165,10 @@ class Game(ReadOut):
         copies of a card than the game has (hands, table, owned cards and deck
         together), as many cards of an artist laid this round as end it.
         """
-        rules = setup.resolve_rules(ruleset, players, rules)
+        rules = position.resolve_rules(ruleset, players, rules)
         if not 0 <= auctioneer < rules.players:
             raise RulesError(f"auctioneer {auctioneer} is not a seat of {rules.players} players")
-        pos = setup.position(
+        pos = position.position(
             rules, hands=hands, dummy_hands=dummy_hands, cash=cash, board=board,
             round_number=round, played=played, owned=owned, deck=deck,
         )
