@@ -16,9 +16,9 @@ from __future__ import annotations
 import attrs
 
 from auctionrules.engine import Game, Rules
+from auctionrules.lab.plan import Plan
 from auctionrules.lab.result import GameResult, result_of
 from auctionrules.lab.seeds import agent_seed
-from auctionrules.lab.setup import Plan
 
 
 class GameFailedError(Exception):
