@@ -8,6 +8,7 @@ is shared by Python callers, ``auctionrules play --agents`` and the simulation l
 
 from auctionrules.agents.heuristic import HeuristicAgent
 from auctionrules.agents.ismcts import ISMCTSAgent
+from auctionrules.agents.random import RandomAgent
 from auctionrules.agents.registry import (
     AgentEntry,
     AgentError,
@@ -35,6 +36,7 @@ __all__ = [
     "AgentSpec",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "RandomAgent",
     "agent_entries",
     "make_agent",
     "parse_agents",

@@ -22,7 +22,8 @@ from typing import Any
 
 import attrs
 
-from auctionrules.engine.agents import Agent, RandomAgent
+from auctionrules.agents.random import RandomAgent
+from auctionrules.engine.agents import Agent
 
 #: A factory: ``factory(seed=..., **params) -> Agent``.
 AgentFactory = Callable[..., Agent]

@@ -19,10 +19,12 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 :mod:`.record` for game records.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from auctionrules.compiled import is_compiled
 from auctionrules.engine import game as _game_module
 from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Limit, Pass, Play, Price
-from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
+from auctionrules.engine.agents import Agent, ChoiceAgent
 from auctionrules.engine.cards import Card
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (
@@ -44,6 +46,20 @@ from auctionrules.engine.registry import register
 from auctionrules.engine.replay import replay
 from auctionrules.engine.rules import Rules, compile_rules
 from auctionrules.engine.views import View
+
+if TYPE_CHECKING:
+    from auctionrules.agents.random import RandomAgent
+
+
+def __getattr__(name: str) -> Any:
+    """``RandomAgent``, an agent (:mod:`auctionrules.agents.random`), named here too
+    for the engine's typical loop; imported when first asked for (the agents sit
+    above the engine)."""
+    if name == "RandomAgent":
+        from auctionrules.agents.random import RandomAgent  # noqa: PLC0415
+
+        return RandomAgent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: Whether this install runs the engine compiled by mypyc (``False``: the same source as
 #: plain Python, e.g. built with ``AUCTIONRULES_COMPILE=0`` or where no C compiler was

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from auctionrules.engine.agents import Agent, default_agents
+from auctionrules.engine.agents import Agent
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import OVER
 from auctionrules.engine.game import Game
@@ -37,7 +37,10 @@ def play_game(
             raise TypeError("players is required with a ruleset")
         rules = rules_for(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
-    agents = agents if agents is not None else default_agents(rules.players, seed)
+    if agents is None:
+        from auctionrules.agents.random import default_agents  # noqa: PLC0415 - an agent, above the engine
+
+        agents = default_agents(rules.players, seed)
     if not check:
         game.playout(agents)  # (which checks there is one agent per seat)
         return game
