@@ -19,8 +19,7 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 :mod:`.record` for game records.
 """
 
-from typing import TYPE_CHECKING, Any
-
+from auctionrules.agents.random import RandomAgent  # (an agent, named here for the typical loop)
 from auctionrules.compiled import is_compiled
 from auctionrules.engine import game as _game_module
 from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Limit, Pass, Play, Price
@@ -46,20 +45,6 @@ from auctionrules.engine.registry import register
 from auctionrules.engine.replay import replay
 from auctionrules.engine.rules import Rules, compile_rules
 from auctionrules.engine.views import View
-
-if TYPE_CHECKING:
-    from auctionrules.agents.random import RandomAgent
-
-
-def __getattr__(name: str) -> Any:
-    """``RandomAgent``, an agent (:mod:`auctionrules.agents.random`), named here too
-    for the engine's typical loop; imported when first asked for (the agents sit
-    above the engine)."""
-    if name == "RandomAgent":
-        from auctionrules.agents.random import RandomAgent  # noqa: PLC0415
-
-        return RandomAgent
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: Whether this install runs the engine compiled by mypyc (``False``: the same source as
 #: plain Python, e.g. built with ``AUCTIONRULES_COMPILE=0`` or where no C compiler was

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from auctionrules.agents.random import default_agents
 from auctionrules.engine.agents import Agent
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import OVER
@@ -37,10 +38,7 @@ def play_game(
             raise TypeError("players is required with a ruleset")
         rules = rules_for(ruleset_or_rules, players)
     game = Game.new(rules=rules, seed=seed)
-    if agents is None:
-        from auctionrules.agents.random import default_agents  # noqa: PLC0415 - an agent, above the engine
-
-        agents = default_agents(rules.players, seed)
+    agents = agents if agents is not None else default_agents(rules.players, seed)
     if not check:
         game.playout(agents)  # (which checks there is one agent per seat)
         return game
