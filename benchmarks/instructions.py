@@ -74,7 +74,7 @@ def child(args: argparse.Namespace) -> None:
         elif loop == "step":
             while not game.is_over:
                 seat = game.to_act()[0]
-                game.step(agents[seat].act(None, game.legal(seat)), seat)
+                game.apply(agents[seat].act(None, game.legal(seat)), seat)
         else:
             while not game.is_over:
                 seat = game.to_act()[0]

@@ -49,7 +49,7 @@ def test_a_copy_or_a_pickle_goes_on_deciding_as_the_original(make: Any) -> None:
     agent = make(7)
     for _ in range(6):  # (the search keeps a plan for the lot, the generator moves on)
         seat = game.to_act()[0]
-        game.step(agent.act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agent.act(game.view(seat), game.legal(seat)), seat)
     twins = [copy.deepcopy(agent), pickle.loads(pickle.dumps(agent))]
     seat = game.to_act()[0]
     view, legal = game.view(seat), game.legal(seat)

@@ -49,7 +49,7 @@ def _play_out_checked(game: Game, seed: int) -> None:
         seat = game.to_act()[0]
         legal = game.legal(seat)
         assert legal, f"seat {seat} has no legal action"
-        game.step(agents[seat].act(game.view(seat), legal), seat)
+        game.apply(agents[seat].act(game.view(seat), legal), seat)
     raise AssertionError("the game did not end")
 
 

@@ -120,7 +120,7 @@ def test_the_action_log_reads_back_every_action_stepped(ruleset_: Ruleset, playe
         while not game.is_over:
             seat = game.to_act()[0]
             action = agents[seat].act(game, game.legal(seat))
-            game.step(action, seat)
+            game.apply(action, seat)
             stepped.append((seat, action))
             if len(stepped) % 7 == 0:  # read midway too: the log is kept, not rebuilt
                 assert game.log == stepped
@@ -132,7 +132,7 @@ def _step_loop(game: Game, agents: Any, stop: int | None = None) -> None:
     """The plain loop: ``to_act()[0]``, ``legal``, ``act``, ``step`` (``stop`` actions)."""
     while not game.is_over and (stop is None or len(game.log) < stop):
         seat = game.to_act()[0]
-        game.step(agents[seat].act(game, game.legal(seat)), seat)
+        game.apply(agents[seat].act(game, game.legal(seat)), seat)
 
 
 @pytest.mark.parametrize(("ruleset_", "players"), CASES)

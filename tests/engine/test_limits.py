@@ -179,7 +179,7 @@ def test_an_illegal_limit_is_refused_and_changes_nothing(seat: int, text: str, r
     with pytest.raises(IllegalActionError, match=reason):
         game.apply(text, seat)
     with pytest.raises(IllegalActionError, match=reason):
-        game.step(Action.parse(text), seat)
+        game.apply(Action.parse(text), seat)
     assert game.snapshot() == before and game.log == log
 
 
@@ -371,7 +371,7 @@ def _game_with_limits(players: int = 4, seed: int = 5) -> Game:
             action: Action = Limit(legal.limit[1] // 2 // legal.limit[2] * legal.limit[2])
         else:
             action = agents[seat].act(game.view(seat), legal)
-        game.step(action, seat)
+        game.apply(action, seat)
         assert game.check_invariants() == []
     return game
 

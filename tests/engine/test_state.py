@@ -108,7 +108,7 @@ def test_a_clone_copies_the_state_and_shares_what_never_changes() -> None:
     agents = [RandomAgent(seat) for seat in range(4)]
     for _ in range(30):
         seat = game.to_act()[0]
-        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
     before = game.snapshot()
     twin = game.clone()
     assert twin.state is not game.state and twin.rules is game.rules
@@ -162,7 +162,7 @@ def test_a_state_copy_has_every_field_and_shares_no_list() -> None:
     agents = [RandomAgent(seat) for seat in range(4)]
     while game.state.lot is None or len(game.state.lot.bids) < 1:
         seat = game.to_act()[0]
-        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
     state = game.state
     state.rng.random()
     twin = state.copy()

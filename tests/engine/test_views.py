@@ -229,7 +229,7 @@ def test_views_made_from_kept_parts_are_the_views_made_afresh(variant: str, play
             seat = game.to_act()[0]
             view = game.view(seat)
             check(game, seat, view)
-            game.step(agents[seat].act(view, game.legal(seat)), seat)
+            game.apply(agents[seat].act(view, game.legal(seat)), seat)
         check(game, 0, game.view(0))
         game = Game.new(rs, players=players, seed=seed)
         checker = Checker(seed)

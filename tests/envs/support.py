@@ -40,7 +40,7 @@ def random_moves(game: Game, rng: random.Random, enc: Encoding, limit: int = 10_
     while not game.is_over and moves < limit:
         seat = rng.choice(game.to_act())
         index = rng.choice(enc.legal_indices(game, seat))
-        game.step(enc.action(game.legal(seat), index), seat)
+        game.apply(enc.action(game.legal(seat), index), seat)
         moves += 1
     return moves
 

@@ -66,7 +66,7 @@ def test_every_legal_index_decodes_and_encodes_back() -> None:
             assert [enc.index(a, legal) for a in actions] == indices
             for a in legal.actions:  # every discrete legal move has an index
                 assert enc.index(a, legal) in indices
-            game.step(actions[rng.randrange(len(actions))], seat)
+            game.apply(actions[rng.randrange(len(actions))], seat)
 
 
 def test_illegal_indices_are_refused() -> None:
@@ -130,7 +130,7 @@ def observe_every_step(game: Game) -> np.ndarray:
         if game.is_over:
             return reader.observe(game.view(0), enc.new_observation())
         seat = game.to_act()[0]
-        game.step(agent.act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agent.act(game.view(seat), game.legal(seat)), seat)
         steps += 1
 
 

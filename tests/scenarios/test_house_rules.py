@@ -482,7 +482,7 @@ def test_sold_ending_cards_play_out_step_by_step(tmp_path: Path, players: int) -
         agents = [RandomAgent(seed=seed + s) for s in range(players)]
         while game.outcome is None:
             seat = game.to_act()[0]
-            game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+            game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
             assert game.check_invariants() == []
         kinds = [event.kind for event in game.events]
         sold_last += sum(a == "sold" and b == "round-end" for a, b in pairwise(kinds))

@@ -311,7 +311,7 @@ class ISMCTSAgent:
         model = self.model
         while not game.is_over and game.to_act()[0] != me:  # (others' sealed bids first)
             seat = game.to_act()[0]
-            game.step(model.decide(game, seat, game.legal(seat)), seat)
+            game.apply(model.decide(game, seat, game.legal(seat)), seat)
         if game.is_over:
             return
         legal = game.legal(me)
@@ -319,7 +319,7 @@ class ISMCTSAgent:
             if plan[0] not in legal:
                 continue
             trial = game.clone()
-            trial.step(plan[0], me)
+            trial.apply(plan[0], me)
             self._play_plan(trial, me, plan[1], round_number)
             samples.setdefault(plan, []).append(self._margin(trial, me))
 
@@ -343,7 +343,7 @@ class ISMCTSAgent:
                 action = model.decide(game, seat, legal)
             else:
                 action = policy.act(None, legal)
-            game.step(action, seat)
+            game.apply(action, seat)
 
     def _margin(self, game: Game, me: int) -> float:
         """The own money against the rivals' (their mean, or with weight ``rival`` the
@@ -384,7 +384,7 @@ class ISMCTSAgent:
             seat = game.to_act()[0]
             legal = game.legal(seat)
             if seat != me:  # the others play the default policy, in the tree as after it
-                game.step(policy.decide(Facts.of_game(game, seat), legal), seat)
+                game.apply(policy.decide(Facts.of_game(game, seat), legal), seat)
                 continue
             options = candidates(legal, self.buckets)
             untried = [a for a in options if a not in node.children]
@@ -393,7 +393,7 @@ class ISMCTSAgent:
                 action = prior if prior in untried else untried[0]
                 child = Node()
                 node.children[action] = child
-                game.step(action, seat)
+                game.apply(action, seat)
                 path.append(child)
                 break
             best, best_score = options[0], -math.inf
@@ -406,7 +406,7 @@ class ISMCTSAgent:
                 if score > best_score:
                     best, best_score = action, score
             node = node.children[best]
-            game.step(best, seat)
+            game.apply(best, seat)
             path.append(node)
         self._roll(game, round_number)
         reward = self._rewards(game)[me]
@@ -427,9 +427,9 @@ class ISMCTSAgent:
             seat = game.to_act()[0]
             legal = game.legal(seat)
             if heuristic:
-                game.step(policy.decide(Facts.of_game(game, seat), legal), seat)
+                game.apply(policy.decide(Facts.of_game(game, seat), legal), seat)
             else:
-                game.step(policy.act(None, legal), seat)
+                game.apply(policy.act(None, legal), seat)
 
     @staticmethod
     def _rewards(game: Game) -> list[float]:

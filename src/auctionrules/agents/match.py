@@ -26,7 +26,7 @@ def play_views(game: Game, agents: Sequence[Agent], watch: Watcher | None = None
     while not game.is_over:
         seat = game.to_act()[0]
         action = agents[seat].act(game.view(seat), game.legal(seat))
-        game.step(action, seat)
+        game.apply(action, seat)
         if watch is not None:
             watch(game, seat, action)
     return game

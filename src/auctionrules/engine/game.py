@@ -299,17 +299,6 @@ class Game(ReadOut):
         self._send(seat, action)  # type: ignore[arg-type]  # (an Action of a seat: legal)
         return Events(self, mark, len(raw))
 
-    def step(self, action: Action, seat: int) -> None:
-        """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
-        explicit seat, without building the returned events: the fast path for
-        agents and simulations. The events are still in :attr:`events`."""
-        pending = self._pend if self._flow is not None else self._pending()
-        if type(pending) is not Legal or pending.seat != seat:
-            pending = self.legal(seat)  # empty for a seat that may not act
-        if action not in pending:
-            self._refuse(action, seat)
-        self._send(seat, action)
-
     def _materialise(self, start: int, stop: int | None = None) -> list[Event]:
         """Event objects of the log from index ``start`` to ``stop`` (built once, on
         demand)."""
@@ -326,7 +315,7 @@ class Game(ReadOut):
         """Play to the end, ``agents[seat]`` choosing for each seat from its view and
         legal moves; choice agents such as :class:`RandomAgent` are asked their plain
         questions without a ``Legal`` built (see :mod:`.decisions`: the game is the
-        one a loop of :meth:`step` plays)."""
+        one a loop of :meth:`apply` plays)."""
         if len(agents) != self.n:
             raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
         chooser = [agent if by_choice(agent) else None for agent in agents]

@@ -28,7 +28,7 @@ def play_game(
 
     Without ``check`` the game is played by :meth:`Game.playout` (the fast path;
     agents are handed their view, never the game). With ``check`` every action goes
-    through :meth:`Game.step` (checked), the invariants are checked after every
+    through :meth:`Game.apply` (checked), the invariants are checked after every
     action and :class:`InvariantError` names the first violation.
     """
     if isinstance(ruleset_or_rules, Rules):
@@ -44,10 +44,10 @@ def play_game(
         return game
     if len(agents) != game.n:
         raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
-    to_act, legal, step, view = game.to_act, game.legal, game.step, game.view
+    to_act, legal, apply, view = game.to_act, game.legal, game.apply, game.view
     while game.phase != OVER:
         seat = to_act()[0]
-        step(agents[seat].act(view(seat), legal(seat)), seat)
+        apply(agents[seat].act(view(seat), legal(seat)), seat)
         problems = game.check_invariants()
         if problems:
             raise InvariantError(
