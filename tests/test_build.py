@@ -29,12 +29,12 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The classes users may subclass in interpreted code, the only ones that say
 #: ``allow_interpreted_subclasses`` (docs/engine.rst, "Compiled and plain Python"):
 #: the strategy bases of the registry's axes, the agents' bases and built-in agents,
-#: and ``Game`` (with its read-out).
+#: and ``Game``.
 EXTENSION_POINTS = {
     "Strategy", "OpenEnding", "SealedTieBreak", "Payee", "NoBid", "RankingTieBreak",
     "Valuation", "Starter", "FlipWhen",
     "ChoiceAgent", "RandomAgent", "HeuristicAgent", "ISMCTSAgent",
-    "Game", "ReadOut",
+    "Game",
 }
 
 
@@ -137,7 +137,7 @@ def test_closed_compiled_classes_copy_and_pickle_by_their_reduce() -> None:
     from auctionrules.loader import load_ruleset
 
     game = Game.new(load_ruleset("hig-1992-en"), players=4, seed=2)
-    while game.lot is None or not game.lot.bids:
+    while game.state.lot is None or not game.state.lot.bids:
         seat = game.to_act()[0]
         legal = game.legal(seat)
         game.apply(f"bid {legal.bid[0]}" if legal.bid else legal.actions[0], seat)
@@ -146,11 +146,11 @@ def test_closed_compiled_classes_copy_and_pickle_by_their_reduce() -> None:
     for make in (copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
         assert make(values) == values
         assert make(view) == view and make(view).lot == view.lot
-        assert make(game.rules.payee).payments(game.lot, 1, 3000) == \
-            game.rules.payee.payments(game.lot, 1, 3000)
+        assert make(game.rules.payee).payments(game.state.lot, 1, 3000) == \
+            game.rules.payee.payments(game.state.lot, 1, 3000)
         assert make(game.rules.codec).names == game.rules.codec.names
         twin = make(game) if make is not copy.copy else game.clone()
-        assert twin.snapshot() == game.snapshot() and twin.lot is not game.lot
+        assert twin.snapshot() == game.snapshot() and twin.state.lot is not game.state.lot
 
 
 def _source_tree(target: Path) -> Path:

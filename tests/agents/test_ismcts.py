@@ -139,8 +139,8 @@ def test_an_open_auction_plan_is_said_as_a_limit_and_the_seat_is_not_asked_again
         if game.is_over:
             break
         seat = game.to_act()[0]
-        if game.lot is not lot:
-            lot, on_limit = game.lot, set()
+        if game.state.lot is not lot:
+            lot, on_limit = game.state.lot, set()
         assert seat not in on_limit  # (the engine answers for a seat on a limit)
         agent = agents[seat]
         view, legal = game.view(seat), game.legal(seat)

@@ -71,7 +71,7 @@ CASES = [
 def _replayed(game: Game, *, unchecked: bool = False) -> tuple[Game, list[Event]]:
     """A fresh game of the same rules and seed with ``game``'s actions re-applied; the
     events returned by every ``apply``."""
-    again = Game.new(rules=game.rules, seed=game.seed)
+    again = Game.new(rules=game.rules, seed=game.state.seed)
     returned: list[Event] = []
     for seat, action in game.log:
         if unchecked:

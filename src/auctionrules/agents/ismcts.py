@@ -326,14 +326,14 @@ class ISMCTSAgent:
     def _play_plan(self, game: Game, me: int, limit: float | None, round_number: int) -> None:
         """Play on to the horizon: the own open bids in this lot up to ``limit``, every
         other move by the default policy."""
-        lot = game.lot
+        lot = game.state.lot
         model, heuristic = self.model, self.rollout == "heuristic"
         policy = self.policy
         stop_at_round = self.horizon == "round"
-        while not game.is_over and not (stop_at_round and game.round + 1 != round_number):
+        while not game.is_over and not (stop_at_round and game.state.round + 1 != round_number):
             seat = game.to_act()[0]
             legal = game.legal(seat)
-            current = game.lot
+            current = game.state.lot
             if current is not lot:
                 limit = None
             if seat == me and limit is not None and legal.bid is not None and current is not None:
@@ -348,7 +348,7 @@ class ISMCTSAgent:
     def _margin(self, game: Game, me: int) -> float:
         """The own money against the rivals' (their mean, or with weight ``rival`` the
         richest's), on the scale of the first ranking value."""
-        cash = game.cash
+        cash = game.state.cash
         rivals = [c for s, c in enumerate(cash) if s != me]
         mean = sum(rivals) / len(rivals)
         rival = self.rival * max(rivals) + (1.0 - self.rival) * mean
@@ -419,11 +419,11 @@ class ISMCTSAgent:
         """Play on with the default policy to the horizon."""
         policy = self.policy
         if self.horizon == "game" and self.rollout == "random":
-            game.playout([policy] * game.n)
+            game.playout([policy] * game.state.n)
             return
         stop_at_round = self.horizon == "round"
         heuristic = self.rollout == "heuristic"
-        while not game.is_over and not (stop_at_round and game.round + 1 != round_number):
+        while not game.is_over and not (stop_at_round and game.state.round + 1 != round_number):
             seat = game.to_act()[0]
             legal = game.legal(seat)
             if heuristic:
@@ -434,10 +434,10 @@ class ISMCTSAgent:
     @staticmethod
     def _rewards(game: Game) -> list[float]:
         """Each seat's money against the best rival's, squashed to 0..1."""
-        cash = game.cash
+        cash = game.state.cash
         scale = 2.0 * max(game.rules.ranking[0], game.rules.unit)
         out = []
-        for seat in range(game.n):
+        for seat in range(game.state.n):
             rival = max(c for s, c in enumerate(cash) if s != seat)
             out.append(0.5 + 0.5 * math.tanh((cash[seat] - rival) / scale))
         return out

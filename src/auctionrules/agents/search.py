@@ -76,7 +76,7 @@ class Model:
 
     def decide(self, game: Game, seat: int, legal: Legal) -> Action:
         """The heuristic's move for ``seat`` in ``game`` (a game the caller owns)."""
-        lot, span = game.lot, legal.bid
+        lot, span = game.state.lot, legal.bid
         if span is None or lot is None or lot.kind == SEALED:
             return self.agent.decide(Facts.of_game(game, seat), legal)
         key = (lot, len(lot.cards))

@@ -6,7 +6,7 @@ its amount until the ``reveal`` event, and a dummy card appears only once
 it is turned over. So the whole log can be shown to any player.
 
 Rounds are numbered from 1 (``event.round``), as in views, records and
-:attr:`Game.round_number <auctionrules.engine.Game.round_number>`. A ``sold``
+:attr:`Game.round <auctionrules.engine.Game.round>`. A ``sold``
 event's ``payments`` are ``[recipient, amount]`` pairs, the recipient a seat or
 :data:`~auctionrules.engine.BANK` (``-1``), the bank. A ``round-end`` event names
 the cards that end the round unsold (``unsold``: the lot whose card reached the

@@ -40,9 +40,9 @@ from auctionrules.engine.events import Event, Events
 from auctionrules.engine.flow import OVER, begin
 from auctionrules.engine.history import actions_of, materialise
 from auctionrules.engine.invariants import violations
-from auctionrules.engine.kept import Kept
+from auctionrules.engine.kept import PHASES, Kept
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.readout import ReadOut
+from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.record import make_record
 from auctionrules.engine.refusals import refuse
 from auctionrules.engine.rules import Rules
@@ -59,7 +59,7 @@ FIELDS = (
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game(ReadOut):
+class Game:
     """A game of Modern Art under one compiled ruleset.
 
     Create one with :meth:`new` (seeded deal) or :meth:`from_position` (an exact
@@ -69,10 +69,12 @@ class Game(ReadOut):
     ended. Seats are ``0..n-1``;
     during a sealed auction :meth:`to_act` lists every seat yet to bid, in any
     order. Actions are :class:`~auctionrules.engine.actions.Action` values or
-    their text (``"bid 19000"``, ``"play krypto/open"``). :meth:`view` and
-    :meth:`public_view` give what one player or a spectator may see;
-    :meth:`record` the JSON game record; :meth:`snapshot` a comparable copy of
-    the whole state; :meth:`check_invariants` the violated invariants.
+    their text (``"bid 19000"``, ``"play krypto/open"``). :meth:`view` gives what
+    one player (or, for ``None``, a spectator) may see; :meth:`record` the JSON game
+    record; :meth:`snapshot` a comparable copy of the whole state;
+    :meth:`check_invariants` the violated invariants. The position itself (hands,
+    cash, the board, the lot...) is :attr:`state`'s, read-only outside the engine.
+    Search applies moves known to be legal with :meth:`apply_unchecked`.
     """
 
     #: the state: the position, the history and the transitions that are not
@@ -155,7 +157,7 @@ class Game(ReadOut):
         lead, ``played`` cards already on the table this round (unowned),
         ``owned`` cards bought this round per seat, ``deck`` the undealt cards
         in draw order (default: the rest of the deck in a fixed order). The
-        paintings each seat acquired (:attr:`paintings`, for ``winner.tie_break:
+        paintings each seat acquired (``state.paintings``, for ``winner.tie_break:
         most-paintings``) start at the cards it owns in the position: those of
         earlier rounds are not part of a position and count 0. ``seed``
         seeds the game's own generator, which draws the random dummy-card choices
@@ -181,6 +183,28 @@ class Game(ReadOut):
         return cls(state)
 
     # --- queries ------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules."""
+        return self.state.rules
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while it is played)."""
+        return self.state.outcome
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based, as a view says it (``state.round`` counts from 0:
+        it indexes the board)."""
+        return self.state.round + 1
+
+    @property
+    def phase(self) -> str:
+        """Where the round stands, as a view says it: ``lead``, ``auction``, ``flip`` or
+        ``over`` (``state.phase`` is its index in :data:`~auctionrules.engine.kept.PHASES`)."""
+        return PHASES[self.state.phase]
 
     @property
     def is_over(self) -> bool:
@@ -218,11 +242,6 @@ class Game(ReadOut):
             self._actions.extend(actions_of(raw, self._decoded, self.rules))
             self._decoded = len(raw)
         return self._actions
-
-    @property
-    def round_number(self) -> int:
-        """The current round, 1-based."""
-        return self.round + 1
 
     def _pending(self) -> Pending | None:
         """The decision the game waits for (``None``: the game is over), asked of the
@@ -316,8 +335,8 @@ class Game(ReadOut):
         legal moves; choice agents such as :class:`RandomAgent` are asked their plain
         questions without a ``Legal`` built (see :mod:`.decisions`: the game is the
         one a loop of :meth:`apply` plays)."""
-        if len(agents) != self.n:
-            raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
+        if len(agents) != self.state.n:
+            raise ValueError(f"{len(agents)} agents for {self.state.n} seats: give one per seat")
         chooser = [agent if by_choice(agent) else None for agent in agents]
         self._flow = flow = decisions(self.state, chooser)
         self._legal = None
@@ -340,7 +359,9 @@ class Game(ReadOut):
             self._flow = self._pend = None
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
-        """Carry out an action known to be legal (engines and benchmarks; no checks)."""
+        """Carry out an action known to be legal, without a check: the documented
+        unchecked path, for search and benchmarks that take their moves from
+        :meth:`legal` (an illegal one leaves a game that breaks its invariants)."""
         self._pending()
         self._send(seat, action)
 
@@ -350,10 +371,6 @@ class Game(ReadOut):
         """What ``seat`` may see (see :mod:`.views`): an immutable value, which stays
         what it was when the game moves on."""
         return make_view(self, seat)
-
-    def public_view(self) -> View:
-        """What a spectator may see."""
-        return make_view(self, None)
 
     def snapshot(self) -> tuple[Any, ...]:
         """The complete state as a comparable, hashable value (:meth:`State.snapshot
@@ -404,14 +421,14 @@ class Game(ReadOut):
         come) drawn again with ``seed``; ``game.determinize(seat, s).view(seat) ==
         game.view(seat)``. The cash is kept: every payment is public. See
         :mod:`.determinization`."""
-        twin = determinize(self.view(seat), seed, cash=self.cash)
-        twin.hands[seat][:] = self.hands[seat]  # (the same cards, in the same order)
+        twin = determinize(self.view(seat), seed, cash=self.state.cash)
+        twin.state.hands[seat][:] = self.state.hands[seat]  # (the same cards, in the same order)
         return twin
 
     def set_chance(self, rng: random.Random) -> None:
         """Draw the game's chance to come (which dummy card is turned over, where the
         rules make it random: :mod:`.dummy`) from ``rng`` instead of the generator
-        seeded with :attr:`seed`. For adapters that model chance themselves, as
+        seeded with the game's seed. For adapters that model chance themselves, as
         OpenSpiel's chance nodes do (:mod:`auctionrules.envs.chance`); the rules of
         what is drawn stay here. A clone or a pickle draws from a plain copy of the
         generator's state."""

@@ -42,10 +42,10 @@ def play_game(
     if not check:
         game.playout(agents)  # (which checks there is one agent per seat)
         return game
-    if len(agents) != game.n:
-        raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
+    if len(agents) != game.state.n:
+        raise ValueError(f"{len(agents)} agents for {game.state.n} seats: give one per seat")
     to_act, legal, apply, view = game.to_act, game.legal, game.apply, game.view
-    while game.phase != OVER:
+    while game.state.phase != OVER:
         seat = to_act()[0]
         apply(agents[seat].act(view(seat), legal(seat)), seat)
         problems = game.check_invariants()
