@@ -30,11 +30,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from auctionrules.agents.random import RandomAgent, default_agents
 from auctionrules.cli.bench import find_refsim
 from auctionrules.engine import Game, play_game
 from auctionrules.engine.actions import Action
-from auctionrules.engine.agents import Span
+from auctionrules.engine.agents import RandomAgent, Span, default_agents
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.rules import Rules, compile_rules

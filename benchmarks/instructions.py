@@ -31,10 +31,10 @@ import subprocess
 import sys
 from typing import Any
 
-from auctionrules.agents.random import default_agents
 from auctionrules.bench import ReadingAgent
 from auctionrules.cli.bench import find_refsim
 from auctionrules.engine import Game
+from auctionrules.engine.agents import default_agents
 from auctionrules.engine.rules import compile_rules
 from auctionrules.loader import load_ruleset
 

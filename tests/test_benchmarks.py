@@ -48,8 +48,8 @@ def test_the_floor_stand_in_plays_the_recorded_games() -> None:
     recorded game's legal moves, and the agents' part of the playout by asking them
     the questions it recorded: each must be the same game as the playout's, one
     checked action and one question a decision, or the budget it prints is wrong."""
-    from auctionrules.agents.random import default_agents
     from auctionrules.engine import play_game
+    from auctionrules.engine.agents import default_agents
     from auctionrules.engine.rules import compile_rules
     from auctionrules.loader import load_ruleset
 

@@ -46,8 +46,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from auctionrules.agents.random import RandomAgent, default_agents
 from auctionrules.engine.actions import Action
+from auctionrules.engine.agents import RandomAgent, default_agents
 from auctionrules.engine.game import Game
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.play import play_game

@@ -16,7 +16,6 @@ from typing import Any
 import attrs
 import pytest
 
-from auctionrules.agents.random import default_agents
 from auctionrules.engine import (
     Event,
     Game,
@@ -28,6 +27,7 @@ from auctionrules.engine import (
     play_game,
 )
 from auctionrules.engine.actions import Action
+from auctionrules.engine.agents import default_agents
 from auctionrules.engine.history import COMPACT
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset

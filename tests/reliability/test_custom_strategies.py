@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from auctionrules.agents.random import default_agents
 from auctionrules.engine import Game, compile_rules, dumps, play_game, replay
+from auctionrules.engine.agents import default_agents
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.policies import (
     BANK,

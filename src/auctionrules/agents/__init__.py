@@ -8,7 +8,6 @@ is shared by Python callers, ``auctionrules play --agents`` and the simulation l
 
 from auctionrules.agents.heuristic import HeuristicAgent
 from auctionrules.agents.ismcts import ISMCTSAgent
-from auctionrules.agents.random import RandomAgent
 from auctionrules.agents.registry import (
     AgentEntry,
     AgentError,
@@ -21,6 +20,7 @@ from auctionrules.agents.registry import (
     seat_agents,
     unregister_agent,
 )
+from auctionrules.engine.agents import RandomAgent  # (the engine's, for play_game's default)
 
 register_agent(
     "heuristic", HeuristicAgent, "Valuation play: bids up to a share of each lot's worth."

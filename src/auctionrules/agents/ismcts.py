@@ -66,11 +66,11 @@ from mypy_extensions import mypyc_attr
 
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.heuristic import HeuristicAgent, limit_of, raise_to, within
-from auctionrules.agents.random import RandomAgent
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
 from auctionrules.compiled import set_state, state_of
 from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
+from auctionrules.engine.agents import RandomAgent
 from auctionrules.engine.cards import ONCE_AROUND, SEALED
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.game import Game

@@ -22,8 +22,7 @@ from typing import Any
 
 import attrs
 
-from auctionrules.agents.random import RandomAgent
-from auctionrules.engine.agents import Agent
+from auctionrules.engine.agents import Agent, RandomAgent
 
 #: A factory: ``factory(seed=..., **params) -> Agent``.
 AgentFactory = Callable[..., Agent]

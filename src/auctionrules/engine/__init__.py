@@ -19,11 +19,10 @@ See :class:`Game` for the API, :mod:`.registry` for custom strategies and
 :mod:`.record` for game records.
 """
 
-from auctionrules.agents.random import RandomAgent  # (an agent, named here for the typical loop)
 from auctionrules.compiled import is_compiled
 from auctionrules.engine import game as _game_module
 from auctionrules.engine.actions import Action, Add, Bid, Buy, Flip, Limit, Pass, Play, Price
-from auctionrules.engine.agents import Agent, ChoiceAgent
+from auctionrules.engine.agents import Agent, ChoiceAgent, RandomAgent
 from auctionrules.engine.cards import Card
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import (

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from auctionrules.agents.random import default_agents
-from auctionrules.engine.agents import Agent
+from auctionrules.engine.agents import Agent, default_agents
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import OVER
 from auctionrules.engine.game import Game

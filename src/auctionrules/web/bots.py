@@ -18,8 +18,7 @@ import contextlib
 import logging
 
 from auctionrules.agents import AgentSpec
-from auctionrules.agents.random import RandomAgent
-from auctionrules.engine.agents import Agent
+from auctionrules.engine.agents import Agent, RandomAgent
 from auctionrules.web.table import Table, TableError
 
 LOG = logging.getLogger("auctionrules.web")
