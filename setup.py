@@ -1,12 +1,12 @@
-"""Build auctionrules: the engine compiled by mypyc where a C compiler is at hand.
+"""Build auctionrules: the engine compiled by mypyc where it can be, plain Python elsewhere.
 
-The engine's modules (:data:`COMPILED`) are plain typed Python, checked by mypy;
-mypyc compiles the very same files into C extension modules, and the ``.py``
-files ship beside them, so the package also runs where the extensions are not
-built. ``AUCTIONRULES_COMPILE`` chooses:
+What mypyc compiles is declared in ``pyproject.toml`` (``[tool.auctionrules.compile]``:
+whole packages and single modules, and each module left interpreted with the reason).
+The ``.py`` files ship beside the extensions, so the package also runs where they are
+not built. ``AUCTIONRULES_COMPILE`` chooses:
 
-* unset or ``auto``: compile if a C compiler and the Python headers are found,
-  else build plain Python and say why;
+* unset or ``auto``: compile; where that fails (no compiler, no Python headers, a
+  compiler that fails), say so in one line and build plain Python;
 * ``0``: plain Python (no compiler needed, a quick build);
 * ``1``: compile, and fail the build if that is not possible.
 
@@ -21,7 +21,7 @@ import os
 import shutil
 import sys
 import sysconfig
-from concurrent.futures import ThreadPoolExecutor
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
@@ -29,137 +29,83 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "src"
 
-#: The compiled modules, relative to ``src``: the engine's mechanics, the game and its
-#: views, the actions and legal moves, the built-in agents (random, heuristic, ismcts:
-#: their decisions and search), the RL observation's writer and mask. Left interpreted:
-#: errors, and what runs once a game or once a run (loading the rules' registry, the
-#: agents' registry, records, replay, the benchmark).
-COMPILED = (
-    "auctionrules/agents/facts.py",
-    "auctionrules/agents/heuristic.py",
-    "auctionrules/agents/ismcts.py",
-    "auctionrules/agents/search.py",
-    "auctionrules/agents/valuation.py",
-    "auctionrules/engine/actions.py",
-    "auctionrules/engine/agents.py",
-    "auctionrules/engine/auctions/__init__.py",
-    "auctionrules/engine/auctions/base.py",
-    "auctionrules/engine/auctions/bidding.py",
-    "auctionrules/engine/auctions/double.py",
-    "auctionrules/engine/auctions/fixed_price.py",
-    "auctionrules/engine/cards.py",
-    "auctionrules/engine/decisions.py",
-    "auctionrules/engine/determinization.py",
-    "auctionrules/engine/dummy.py",
-    "auctionrules/engine/events.py",
-    "auctionrules/engine/flow.py",
-    "auctionrules/engine/game.py",
-    "auctionrules/engine/hiding.py",
-    "auctionrules/engine/history.py",
-    "auctionrules/engine/invariants.py",
-    "auctionrules/engine/kept.py",
-    "auctionrules/engine/legal.py",
-    "auctionrules/engine/lot.py",
-    "auctionrules/engine/outcome.py",
-    "auctionrules/engine/policies.py",
-    "auctionrules/engine/readout.py",
-    "auctionrules/engine/refusals.py",
-    "auctionrules/engine/rules.py",
-    "auctionrules/engine/scoring.py",
-    "auctionrules/engine/state.py",
-    "auctionrules/engine/views.py",
-    "auctionrules/envs/masker.py",
-    "auctionrules/envs/reader.py",
-)
-
-
-#: The commands that only write metadata or the source distribution. pip runs two of
-#: them (``egg_info``, ``dist_info``) before the build, each in a process of its own:
-#: the engine is compiled only when something is built, not three times.
+#: The commands that only write metadata or the source distribution (pip runs
+#: ``egg_info`` and ``dist_info`` before the build, each in a process of its own).
 METADATA_ONLY = frozenset(("egg_info", "dist_info", "sdist"))
 
 
-def _metadata_only() -> bool:
-    """Whether every command asked is a metadata one (anything else, or any doubt,
-    compiles: an option's value that reads as a word counts as a command here)."""
-    words = [arg for arg in sys.argv[1:] if arg.isidentifier()]
-    return bool(words) and all(word in METADATA_ONLY for word in words)
+def compiled_modules() -> list[str]:
+    """The modules mypyc compiles, as paths relative to ``src``: every module of the
+    table's ``packages`` and its ``modules``, but those it names ``interpreted``."""
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    compile_ = table["tool"]["auctionrules"]["compile"]
+    found = [path for package in compile_["packages"] for path in (SRC / package).rglob("*.py")]
+    paths = {path.relative_to(SRC).as_posix() for path in found} | set(compile_["modules"])
+    return sorted(paths - set(compile_["interpreted"]))
 
 
 def _setting() -> str:
     value = os.environ.get("AUCTIONRULES_COMPILE", "auto").strip().lower()
     if value in ("0", "no", "false", "off"):
         return "off"
-    if value in ("1", "yes", "true", "on"):
-        return "required"
-    return "auto"
+    return "required" if value in ("1", "yes", "true", "on") else "auto"
+
+
+def _plain(why: str) -> list[object]:
+    """No extension: the one line that says why, or the failure when one was required."""
+    if _setting() == "required":
+        raise SystemExit(f"auctionrules: AUCTIONRULES_COMPILE=1 but {why}")
+    print(f"auctionrules: {why}: building plain Python (the same engine, slower)",
+          file=sys.stderr)
+    return []
 
 
 def _missing_toolchain() -> str | None:
-    """Why no extension can be built here, or ``None`` if it can."""
-    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
-    if not headers.is_file():
-        return f"the Python headers are missing ({headers})"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    """Why no extension can be built here, found before mypyc's minutes of work."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler!r} is not on the PATH)"
-    return None
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return None if headers.is_file() else f"the Python headers are missing ({headers})"
 
 
 def _extensions() -> list[object]:
-    setting = _setting()
-    if setting == "off":
-        print("auctionrules: AUCTIONRULES_COMPILE=0: building plain Python", file=sys.stderr)
-        return []
-    if _metadata_only():
+    words = [arg for arg in sys.argv[1:] if arg.isidentifier()]
+    if _setting() == "off" or (words and all(word in METADATA_ONLY for word in words)):
         return []
     missing = _missing_toolchain()
     if missing is not None:
-        if setting == "required":
-            raise SystemExit(f"auctionrules: AUCTIONRULES_COMPILE=1 but {missing}")
-        print(
-            f"auctionrules: {missing}: building plain Python (the same engine, slower)",
-            file=sys.stderr,
-        )
-        return []
-    from mypyc.build import mypycify  # noqa: PLC0415 - needed only when compiling
-
-    os.chdir(ROOT / "src")  # (mypyc names the modules by their paths)
+        return _plain(missing)
+    try:
+        from mypyc.build import mypycify  # noqa: PLC0415 - needed only when compiling
+    except ImportError:
+        return _plain("mypyc is not installed")
+    os.chdir(SRC)  # (mypyc names the modules by their paths)
     try:
         return list(mypycify(
-            ["--config-file", str(ROOT / "pyproject.toml"), *COMPILED],
-            opt_level="3",
-            # one C file per module, so that the C compiler runs on every core
-            multi_file=True,
-            target_dir=str(ROOT / "build" / "mypyc"),
+            ["--config-file", str(ROOT / "pyproject.toml"), *compiled_modules()],
+            opt_level="3", multi_file=True, target_dir=str(ROOT / "build" / "mypyc"),
         ))
+    except (Exception, SystemExit) as error:  # (mypyc exits on a type error)
+        return _plain(f"mypyc failed ({error})")
     finally:
         os.chdir(ROOT)
 
 
 class BuildExt(build_ext):
-    """Compile the C files of one extension on every core.
+    """Build the extensions; where the compiler fails, fall back to plain Python
+    (:func:`_plain`) rather than strand the install."""
 
-    mypyc puts the engine in one shared extension of some forty C files (a file a
-    module), and the build compiles an extension's files one after the other; the
-    ``parallel`` option runs only whole extensions side by side. So each extension's
-    files are handed to the compiler one at a time from a pool of threads (each
-    waits on its ``gcc``)."""
-
-    def build_extensions(self) -> None:
-        compile_files = self.compiler.compile
-        workers = os.cpu_count() or 1
-
-        def compile_each(sources: list[str], *args: object, **kwargs: object) -> list[str]:
-            if len(sources) < 2 or workers < 2:
-                return compile_files(sources, *args, **kwargs)
-            with ThreadPoolExecutor(workers) as pool:
-                done = pool.map(lambda source: compile_files([source], *args, **kwargs), sources)
-                return [obj for objects in done for obj in objects]
-
-        self.compiler.compile = compile_each  # type: ignore[method-assign]
-        super().build_extensions()
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:
+            for extension in self.extensions:  # (nothing half-built is installed)
+                Path(self.get_ext_fullpath(extension.name)).unlink(missing_ok=True)
+            compiler = getattr(self.compiler, "compiler_so", None) or ["the C compiler"]
+            _plain(f"{compiler[0]} failed ({type(error).__name__})")
 
 
 class BuildPy(build_py):
@@ -172,8 +118,9 @@ class BuildPy(build_py):
             shutil.copytree(ROOT / name, target, dirs_exist_ok=True)
 
 
-setup(
-    ext_modules=_extensions(),
-    cmdclass={"build_py": BuildPy, "build_ext": BuildExt},
-    options={"build_ext": {"parallel": os.cpu_count() or 1}},
-)
+if __name__ == "__main__":
+    setup(
+        ext_modules=_extensions(),
+        cmdclass={"build_py": BuildPy, "build_ext": BuildExt},
+        options={"build_ext": {"parallel": os.cpu_count() or 1}},
+    )

@@ -1,7 +1,7 @@
 """Benchmark script: ``python benchmarks/bench.py [--games N] [--players 3 4 5]``.
 
 The same as ``auctionrules bench`` (the measuring code lives in
-:mod:`auctionrules.engine.bench`, so that the installed command has it too).
+:mod:`auctionrules.bench`, so that the installed command has it too).
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def record_legals(rules: Rules, seed: int) -> list[Legal]:
         seat = game.to_act()[0]
         legal = game.legal(seat)
         legals.append(legal)
-        game.step(agents[seat].act(game.view(seat), legal), seat)
+        game.apply(agents[seat].act(game.view(seat), legal), seat)
     return legals
 
 

@@ -31,10 +31,10 @@ import subprocess
 import sys
 from typing import Any
 
+from auctionrules.bench import ReadingAgent
 from auctionrules.cli.bench import find_refsim
 from auctionrules.engine import Game
 from auctionrules.engine.agents import default_agents
-from auctionrules.engine.bench import ReadingAgent
 from auctionrules.engine.rules import compile_rules
 from auctionrules.loader import load_ruleset
 
@@ -74,7 +74,7 @@ def child(args: argparse.Namespace) -> None:
         elif loop == "step":
             while not game.is_over:
                 seat = game.to_act()[0]
-                game.step(agents[seat].act(None, game.legal(seat)), seat)
+                game.apply(agents[seat].act(None, game.legal(seat)), seat)
         else:
             while not game.is_over:
                 seat = game.to_act()[0]

@@ -33,10 +33,10 @@ from typing import Any
 
 from auctionrules.agents import AgentSpec, make_agent
 from auctionrules.agents.match import play_views
+from auctionrules.bench import time_refsim
 from auctionrules.cli.bench import find_refsim
 from auctionrules.engine import Game, Legal, View
 from auctionrules.engine.actions import Action
-from auctionrules.engine.bench import time_refsim
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.lab import simulate
 from auctionrules.loader import load_ruleset

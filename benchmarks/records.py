@@ -47,19 +47,19 @@ def _stepped(played: Game, seed: int) -> object:
     """The same deal played step by step, each seat handed its view: the record and the
     last view of every seat."""
     game = Game.new(rules=played.rules, seed=seed)
-    agents = [RandomAgent(f"{seed}/{seat}") for seat in range(game.n)]
+    agents = [RandomAgent(f"{seed}/{seat}") for seat in range(game.state.n)]
     while not game.is_over:
         seat = game.to_act()[0]
         view = game.view(seat)
         game.apply(agents[seat].act(view, game.legal(seat)), seat)
-    return [game.record(), [game.view(seat).to_dict() for seat in range(game.n)]]
+    return [game.record(), [game.view(seat).to_dict() for seat in range(game.state.n)]]
 
 
 def _agents(played: Game, seed: int) -> object:
     """The same deal played by the built-in agents: a shallow search, a random player and
     the heuristic at the other seats; the record."""
     game = Game.new(rules=played.rules, seed=seed)
-    names = ["ismcts:iterations=2", "random", *["heuristic"] * (game.n - 2)]
+    names = ["ismcts:iterations=2", "random", *["heuristic"] * (game.state.n - 2)]
     game.playout([make_agent(name, seed=f"{seed}/{seat}") for seat, name in enumerate(names)])
     return game.record()
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from auctionrules.bench import time_refsim
 from auctionrules.cli.bench import find_refsim as find_yardstick
-from auctionrules.engine.bench import time_refsim
 from auctionrules.envs.pettingzoo import env, raw_env
 
 

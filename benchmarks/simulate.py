@@ -25,9 +25,9 @@ import os
 import resource
 import time
 
+from auctionrules.bench import time_refsim
 from auctionrules.cli.bench import find_refsim as find_yardstick
 from auctionrules.engine import play_game
-from auctionrules.engine.bench import time_refsim
 from auctionrules.lab import Plan, Simulation
 from auctionrules.lab.backends import Processes
 

@@ -1,19 +1,22 @@
-"""The build: which modules mypyc compiles, and which install is running.
+"""The build: which modules mypyc compiles, which install is running, and the fallback.
 
-``setup.py`` names the compiled modules by path; a module moved or renamed would
-otherwise only fail when the package is built. Every module of the engine and of
-the built-in agents is either compiled or named here as interpreted, so a new one
-is a decision, not an accident. ``.ci/run`` runs the suite on the compiled install
-and the engine's tests on the plain one, telling the tests which to expect
-(``AUCTIONRULES_EXPECT_ENGINE``).
+``pyproject.toml`` declares what is compiled (``[tool.auctionrules.compile]``: whole
+packages, but the modules left interpreted, each with its reason); a module named
+there that is moved or renamed would otherwise only fail when the package is built.
+``.ci/run`` runs the suite on the compiled install and the engine's tests on the
+plain one, telling the tests which to expect (``AUCTIONRULES_EXPECT_ENGINE``).
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import runpy
+import shutil
 import subprocess
 import sys
+import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -23,35 +26,55 @@ from auctionrules.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Modules of the engine and of the built-in agents left interpreted: exceptions, and
-#: what runs once a game, once a run or outside the game loop.
-INTERPRETED = {
-    "engine": {
-        "__init__.py", "bench.py", "errors.py", "play.py", "record.py",
-        "registry.py", "replay.py", "setup.py",
-    },
-    "agents": {"__init__.py", "match.py", "registry.py"},
+#: The classes users may subclass in interpreted code, the only ones that say
+#: ``allow_interpreted_subclasses`` (docs/engine.rst, "Compiled and plain Python"):
+#: the strategy bases of the registry's axes, the agents' bases and built-in agents,
+#: and ``Game``.
+EXTENSION_POINTS = {
+    "Strategy", "OpenEnding", "SealedTieBreak", "Payee", "NoBid", "RankingTieBreak",
+    "Valuation", "Starter", "FlipWhen",
+    "ChoiceAgent", "RandomAgent", "HeuristicAgent", "ISMCTSAgent",
+    "Game",
 }
 
 
+def _table() -> dict[str, object]:
+    table = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    return table["tool"]["auctionrules"]["compile"]  # type: ignore[no-any-return]
+
+
 def _compiled_paths() -> list[str]:
-    tree = ast.parse((ROOT / "setup.py").read_text("utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
-            return [element.value for element in node.value.elts]  # type: ignore[attr-defined]
-    raise AssertionError("setup.py has no COMPILED")
+    return runpy.run_path(str(ROOT / "setup.py"), run_name="setup")["compiled_modules"]()  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("package", sorted(INTERPRETED))
-def test_the_compiled_modules_exist_and_every_module_is_placed(package: str) -> None:
-    compiled = _compiled_paths()
-    src = ROOT / "src"
-    assert [path for path in compiled if not (src / path).is_file()] == []
-    found = (src / "auctionrules" / package).rglob("*.py")
-    modules = {str(path.relative_to(src)) for path in found}
-    left = {path for path in modules - set(compiled)
-            if Path(path).name not in INTERPRETED[package]}
-    assert left == set(), "compile these in setup.py or name them in INTERPRETED"
+def test_every_module_named_by_the_build_exists_and_every_interpreted_one_says_why() -> None:
+    table = _table()
+    named = [*table["modules"], *table["interpreted"]]  # type: ignore[misc]
+    assert [path for path in named if not (ROOT / "src" / path).is_file()] == []
+    assert [path for path, why in table["interpreted"].items() if not why.strip()] == []  # type: ignore[attr-defined]
+    assert "auctionrules/engine/game.py" in _compiled_paths()
+    assert "auctionrules/engine/errors.py" not in _compiled_paths()
+
+
+def test_only_the_extension_points_allow_interpreted_subclasses() -> None:
+    """A compiled class is closed unless users subclass it; none says ``serializable``
+    (mypyc 2.x builds a class that says it without ``allow_interpreted_subclasses``
+    without running its ``__init__`` when interpreted code calls it: a closed class
+    that is copied says how in ``__reduce__``, see ``auctionrules.compiled``)."""
+    flagged = set()
+    for path in _compiled_paths():
+        tree = ast.parse((ROOT / "src" / path).read_text("utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for decorator in node.decorator_list:
+                if isinstance(decorator, ast.Call) and \
+                        getattr(decorator.func, "id", "") == "mypyc_attr":
+                    flags = {k.arg: ast.literal_eval(k.value) for k in decorator.keywords}
+                    assert "serializable" not in flags, f"{path}:{node.lineno}"
+                    if flags.get("allow_interpreted_subclasses"):
+                        flagged.add(node.name)
+    assert flagged == EXTENSION_POINTS
 
 
 def test_the_install_is_the_one_expected() -> None:
@@ -83,19 +106,6 @@ def test_version_does_not_slow_validate() -> None:
     assert done.stdout.strip() == "False"
 
 
-def test_every_serializable_compiled_class_allows_interpreted_subclasses() -> None:
-    """See ``auctionrules.compiled``: mypyc builds a class that is serializable alone
-    without running ``__init__`` when interpreted code calls it."""
-    src = ROOT / "src"
-    for path in _compiled_paths():
-        tree = ast.parse((src / path).read_text("utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "mypyc_attr":
-                flags = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-                if flags.get("serializable"):
-                    assert flags.get("allow_interpreted_subclasses"), f"{path}:{node.lineno}"
-
-
 def test_engine_values_made_from_interpreted_code_hold_their_fields() -> None:
     import copy
     import pickle
@@ -113,3 +123,75 @@ def test_engine_values_made_from_interpreted_code_hold_their_fields() -> None:
     for made_lot in (lot, copy.deepcopy(lot), pickle.loads(pickle.dumps(lot))):
         assert (made_lot.n, made_lot.leader, made_lot.cards, made_lot.kind) == (4, 1, [7], 2)
     assert pickle.loads(pickle.dumps(event)) == event and event["amount"] == 3000
+
+
+def test_closed_compiled_classes_copy_and_pickle_by_their_reduce() -> None:
+    """The engine's closed classes (see ``auctionrules.compiled``) are made again with
+    every field: the actions, a view, the rules' strategies and codec, a game in an
+    auction with its state and lot."""
+    import copy
+    import pickle
+
+    from auctionrules.engine import Game
+    from auctionrules.engine.actions import Action
+    from auctionrules.loader import load_ruleset
+
+    game = Game.new(load_ruleset("hig-1992-en"), players=4, seed=2)
+    while game.state.lot is None or not game.state.lot.bids:
+        seat = game.to_act()[0]
+        legal = game.legal(seat)
+        game.apply(f"bid {legal.bid[0]}" if legal.bid else legal.actions[0], seat)
+    view = game.view(1)
+    values = [Action.parse(text) for text in ("pass", "bid 3000", "play yoko/open", "buy")]
+    for make in (copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
+        assert make(values) == values
+        assert make(view) == view and make(view).lot == view.lot
+        assert make(game.rules.payee).payments(game.state.lot, 1, 3000) == \
+            game.rules.payee.payments(game.state.lot, 1, 3000)
+        assert make(game.rules.codec).names == game.rules.codec.names
+        twin = make(game) if make is not copy.copy else game.clone()
+        assert twin.snapshot() == game.snapshot() and twin.state.lot is not game.state.lot
+
+
+def _source_tree(target: Path) -> Path:
+    """A copy of what a build reads (the build writes beside its sources)."""
+    for name in ("src", "variants", "schemas"):
+        shutil.copytree(ROOT / name, target / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info"))
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in"):
+        shutil.copy(ROOT / name, target / name)
+    return target
+
+
+def _wheel(source: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    # (in an isolated build environment, as a user's pip builds: the one the tests run
+    # in need not have the build's own requirements, setuptools>=77 and mypy)
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--verbose",
+               "--wheel-dir", str(source / "dist"), str(source)]
+    return subprocess.run(command, capture_output=True, text=True, check=False,
+                          env={**os.environ, **env}, cwd=source)
+
+
+@pytest.mark.slow
+def test_a_failing_compiler_builds_plain_python_in_one_line(tmp_path: Path) -> None:
+    """``pip install .`` never strands a user: where the C compiler fails, the build
+    says so once and installs the same source as plain Python."""
+    source = _source_tree(tmp_path)
+    done = _wheel(source, CC="/bin/false", AUCTIONRULES_COMPILE="auto")
+    assert done.returncode == 0, done.stderr[-3000:]
+    said = [line.strip() for line in (done.stdout + done.stderr).splitlines()
+            if "building plain Python" in line]
+    assert said == ["auctionrules: /bin/false failed (CompileError): building plain Python "
+                    "(the same engine, slower)"], said
+    (wheel,) = (source / "dist").glob("auctionrules-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "auctionrules/engine/game.py" in names
+    assert [name for name in names if name.endswith((".so", ".pyd"))] == []
+
+
+@pytest.mark.slow
+def test_a_compile_required_fails_loudly(tmp_path: Path) -> None:
+    source = _source_tree(tmp_path)
+    done = _wheel(source, CC="/no/such/cc", AUCTIONRULES_COMPILE="1")
+    assert done.returncode != 0
+    assert "AUCTIONRULES_COMPILE=1 but no C compiler" in done.stdout + done.stderr

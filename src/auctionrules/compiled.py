@@ -1,38 +1,34 @@
-"""What the compiled install needs from the source, and whether this one is compiled.
+"""What a compiled class needs to copy and pickle, and whether this install is compiled.
 
 The engine's modules are compiled by mypyc when the package is built (see
-``setup.py``); the very same source also runs as plain Python. A class that users
-may subclass in their own, interpreted code (a strategy, an agent) says so with
-:func:`mypyc_attr` ``(allow_interpreted_subclasses=True)``: mypyc reads the
-decorator when it compiles, and the plain install, which may not have
-``mypy_extensions``, gets a decorator that changes nothing.
+``setup.py``); the very same source also runs as plain Python. Two kinds of
+compiled class are copied and pickled (a game, its state, a view, an agent...):
 
-A compiled class that is pickled or copied (a game, its state, a view...) says
-``serializable=True``, and with it ``allow_interpreted_subclasses=True``: mypyc
-(2.x) builds a class that is serializable alone without running its
-``__init__`` when the class is called from interpreted code (every attribute
-then reads as undefined); with both, the class is made and pickled as in plain
-Python. ``tests/test_build.py`` holds every such class to that.
+* the documented extension points (the strategy bases, the agents, ``Game``), which
+  users subclass in interpreted code, say so with ``@mypyc_attr(
+  allow_interpreted_subclasses=True)`` (from ``mypy_extensions``): their instances
+  are made and pickled as in plain Python. Those that keep fields of their own name
+  them once, in a tuple that is also their ``__slots__``, and their
+  ``__getstate__`` is :func:`state_of` that tuple, so that what an interpreted
+  subclass adds is kept too;
+* every other class is native and closed, and mypyc's constructor of such a class
+  always runs its ``__init__``: one that is copied or pickled says how to make it
+  again in ``__reduce__``, its constructor's arguments (:func:`reduced`), the rest
+  of its fields read as mypyc or Python reads them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr
-else:
-    try:
-        from mypy_extensions import mypyc_attr
-    except ImportError:  # (the plain install: nothing to tell a compiler)
+__all__ = ["Reduced", "added_state", "is_compiled", "reduced", "set_state", "state_of"]
 
-        def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:
-            """Stands in for ``mypy_extensions.mypyc_attr``: returns the class unchanged."""
-            return lambda cls: cls
+T = TypeVar("T")
 
-
-__all__ = ["is_compiled", "mypyc_attr", "own_state", "set_state", "subclass_state"]
+#: What ``__reduce__`` returns: how to make the instance again.
+Reduced = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
 def is_compiled(module: Any) -> bool:
@@ -41,33 +37,45 @@ def is_compiled(module: Any) -> bool:
     return path.endswith(tuple(EXTENSION_SUFFIXES))
 
 
-def subclass_state(instance: object, base: type, own: frozenset[str]) -> dict[str, Any]:
-    """What a subclass of ``base`` keeps beyond ``base``'s own fields (``own``, which
-    plain Python keeps in the same ``__dict__``): its ``__dict__`` and the
-    ``__slots__`` its classes declare. A compiled class's ``__getstate__``
-    adds this to its own fields, so that a copy or a pickle of an interpreted
-    subclass (a user's agent or game) carries the subclass's state too, compiled or
-    not."""
-    found = getattr(instance, "__dict__", None) or {}
-    state: dict[str, Any] = {name: value for name, value in found.items() if name not in own}
+def added_state(instance: object, fields: tuple[str, ...]) -> dict[str, Any]:
+    """What ``instance`` keeps beyond its class's declared ``fields``: what an
+    interpreted subclass adds, in its ``__dict__`` or in ``__slots__`` of its own."""
+    state: dict[str, Any] = {}
     for klass in type(instance).__mro__:
-        if klass is base:
-            break
-        for name in klass.__dict__.get("__slots__", ()):
-            if name not in ("__dict__", "__weakref__") and hasattr(instance, name):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in fields and name not in ("__dict__", "__weakref__") \
+                    and hasattr(instance, name):
                 state[name] = getattr(instance, name)
+    found = getattr(instance, "__dict__", None) or {}
+    state.update((name, value) for name, value in found.items() if name not in fields)
     return state
 
 
-def own_state(instance: object, base: type, own: frozenset[str]) -> dict[str, Any]:
-    """What a pickle or a copy of ``instance`` keeps: ``base``'s own fields (``own``)
-    and what a subclass adds (:func:`subclass_state`); a compiled class's
-    ``__getstate__``."""
-    return {**{name: getattr(instance, name) for name in sorted(own)},
-            **subclass_state(instance, base, own)}
+def state_of(instance: object, fields: tuple[str, ...]) -> dict[str, Any]:
+    """Every field of ``instance``: its class's declared ``fields`` and what a subclass
+    adds (:func:`added_state`); an extension point's ``__getstate__``."""
+    own = {name: getattr(instance, name) for name in fields if hasattr(instance, name)}
+    return {**own, **added_state(instance, fields)}
 
 
 def set_state(instance: object, state: dict[str, Any]) -> None:
-    """Every field of ``state`` set on ``instance``; a compiled class's ``__setstate__``."""
+    """Every field of ``state`` set on ``instance``; an extension point's ``__setstate__``."""
     for name, value in state.items():
         setattr(instance, name, value)
+
+
+def reduced(instance: Any, args: tuple[Any, ...]) -> Reduced:
+    """A closed class's ``__reduce__``: made again by its constructor from ``args``,
+    then given every field it had (as mypyc's ``__getstate__`` or Python's reads them)."""
+    return (remade, (type(instance), args, instance.__getstate__()))
+
+
+def remade(cls: Callable[..., T], args: tuple[Any, ...], state: Any) -> T:
+    """The instance :func:`reduced` describes. ``state`` is a dict of fields, or plain
+    Python's pair ``(dict or None, slots or None)`` for a slotted class."""
+    made = cls(*args)
+    parts = state if isinstance(state, tuple) else (state,)
+    for part in parts:
+        set_state(made, part or {})
+    return made

@@ -146,7 +146,7 @@ def _play(agents: list[HeuristicAgent], variant: str, seed: int) -> tuple[Game, 
     decisions = 0
     while not game.is_over:
         seat = game.to_act()[0]
-        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
         decisions += 1
     return game, decisions
 

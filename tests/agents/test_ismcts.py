@@ -56,7 +56,7 @@ def test_it_searches_from_the_view_and_never_holds_the_game() -> None:
     spies = [Spy() for _ in range(4)]
     for _ in range(20):
         seat = game.to_act()[0]
-        game.step(spies[seat].act(game.view(seat), game.legal(seat)), seat)
+        game.apply(spies[seat].act(game.view(seat), game.legal(seat)), seat)
     assert not any(reaches_a_game(view, legal) for view, legal in seen)
     # what an agent keeps between decisions does not lead to the game either
     assert not reaches_a_game(spies)
@@ -124,7 +124,7 @@ def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
             assert span[1] in searched, (legal, plans)
             ends += 1
         kinds.add(type(prior[0]).__name__)
-        game.step(heuristic.act(view, legal), seat)
+        game.apply(heuristic.act(view, legal), seat)
     assert {"Play", "Bid", "Pass"} <= kinds
     assert ends > 10
 
@@ -139,8 +139,8 @@ def test_an_open_auction_plan_is_said_as_a_limit_and_the_seat_is_not_asked_again
         if game.is_over:
             break
         seat = game.to_act()[0]
-        if game.lot is not lot:
-            lot, on_limit = game.lot, set()
+        if game.state.lot is not lot:
+            lot, on_limit = game.state.lot, set()
         assert seat not in on_limit  # (the engine answers for a seat on a limit)
         agent = agents[seat]
         view, legal = game.view(seat), game.legal(seat)
@@ -152,5 +152,5 @@ def test_an_open_auction_plan_is_said_as_a_limit_and_the_seat_is_not_asked_again
             # the plan chosen, said as a limit: its first bid is the engine's first answer
             assert agent.plan is not None and action == limit_of(agent.plan[1], legal.limit)
             assert legal.bid is not None and legal.bid[0] <= action.amount
-        game.step(action, seat)
+        game.apply(action, seat)
     assert said > 10

@@ -129,12 +129,13 @@ def _sealed(*bids: str) -> list[Step]:
 
 
 def _owner(game: Game, seat: int, cash: int) -> None:
-    assert len(game.owned[seat]) == 1 and game.cash[seat] == cash, (game.owned, game.cash)
+    state = game.state
+    assert len(state.owned[seat]) == 1 and state.cash[seat] == cash, (state.owned, state.cash)
 
 
 def _unsold(game: Game, events: list[Event], artist: int) -> None:
-    assert "unsold" in kinds(events) and not any(game.owned)
-    assert game.counts[artist] == 1  # on the table, counting for the ranking
+    assert "unsold" in kinds(events) and not any(game.state.owned)
+    assert game.state.counts[artist] == 1  # on the table, counting for the ranking
 
 
 def _refused(ruleset: Ruleset, hands: Sequence[Sequence[str]], cash: Sequence[int] | None,
@@ -530,7 +531,7 @@ def _once_around_order(order: list[int]) -> Callable[[Ruleset], None]:
         game = Game.from_position(ruleset, 4, hands=BIDDING)
         game.apply("play lite-metal/once_around", 0)
         asked = []
-        while game.lot is not None:
+        while game.state.lot is not None:
             seat = game.to_act()[0]
             asked.append(seat)
             game.apply("pass", seat)
@@ -545,7 +546,7 @@ def _auctioneer_bids(kind: str, may: bool) -> Callable[[Ruleset], None]:
     def scene(ruleset: Ruleset) -> None:
         game = Game.from_position(ruleset, 4, hands=BIDDING)
         game.apply(f"play lite-metal/{kind}", 0)
-        while game.lot is not None and game.to_act() != (0,):
+        while game.state.lot is not None and game.to_act() != (0,):
             game.apply("pass", game.to_act()[0])
         if may:
             game.apply("bid 5000", 0)
@@ -567,7 +568,7 @@ def _open_pass(final: bool) -> Callable[[Ruleset], None]:
                              (3, "pass"), (0, "pass")]:
             game.apply(action, seat)
         if final:
-            assert game.lot is None and game.owned[2]
+            assert game.state.lot is None and game.state.owned[2]
         else:
             assert game.to_act() == (1,)
             game.apply("bid 6000", 1)
@@ -587,14 +588,14 @@ def _open_limit(announced: bool) -> Callable[[Ruleset], None]:
             [("limit", 1, 9000), ("bid", 1, 1000)] if announced else [("bid", 1, 1000)]
         )
         game.apply("bid 5000", 2)
-        assert game.lot is not None and game.lot.high == 5000
+        assert game.state.lot is not None and game.state.lot.high == 5000
         game.apply("pass", 3)
         game.apply("pass", 0)
-        assert game.lot.high == 6000 and game.lot.high_bidder == 1  # (made for seat 1)
+        assert game.state.lot.high == 6000 and game.state.lot.high_bidder == 1  # (made for seat 1)
         said = (None, 9000, None, None)
         assert dict(game.view(1).lot or ())["limits"] == said
         for seat in (0, 2, 3, None):
-            shown = game.view(seat) if seat is not None else game.public_view()
+            shown = game.view(seat)
             assert dict(shown.lot or ())["limits"] == (said if announced else (None,) * 4)
 
     return scene
@@ -620,11 +621,11 @@ def _double(buyer: int, cash: list[int], auctioneer: int = 3) -> Callable[[Rules
         game = Game.from_position(ruleset, 5, hands=DOUBLE)
         for seat, action in ADDED_BY_3:
             game.apply(action, seat)
-        assert game.lot is not None and game.lot.auctioneer == auctioneer
-        while game.lot is not None:
+        assert game.state.lot is not None and game.state.lot.auctioneer == auctioneer
+        while game.state.lot is not None:
             seat = game.to_act()[0]
             game.apply("bid 25000" if seat == buyer else "pass", seat)
-        assert list(game.cash) == cash, game.cash
+        assert list(game.state.cash) == cash, game.state.cash
 
     return scene
 
@@ -633,9 +634,9 @@ def _nobody_adds(owner: bool) -> Callable[[Ruleset], None]:
     def scene(ruleset: Ruleset) -> None:
         game = Game.from_position(ruleset, 5, hands=DOUBLE)
         events = list(game.apply("play lite-metal/double", 0))
-        while game.lot is not None:
+        while game.state.lot is not None:
             events += game.apply("pass", game.to_act()[0])
-        assert bool(game.owned[0]) is owner and ("unsold" in kinds(events)) is not owner
+        assert bool(game.state.owned[0]) is owner and ("unsold" in kinds(events)) is not owner
 
     return scene
 
@@ -645,7 +646,7 @@ def _leader_only(ruleset: Ruleset) -> None:
     game = Game.from_position(ruleset, 5, hands=DOUBLE)
     game.apply("play lite-metal/double", 0)
     game.apply("pass", 0)
-    assert game.lot is None and len(game.owned[0]) == 1
+    assert game.state.lot is None and len(game.state.owned[0]) == 1
 
 
 def _companion(required: bool) -> Callable[[Ruleset], None]:
@@ -673,7 +674,7 @@ def _fifth(auctioned: bool) -> Callable[[Ruleset], None]:
                  ["karl-gitter/open"]]
         game = Game.from_position(ruleset, 4, hands=hands, **FIFTH)  # type: ignore[arg-type]
         events = game.apply("play lite-metal/open", 0)
-        assert (game.lot is not None) is auctioned
+        assert (game.state.lot is not None) is auctioned
         assert ("scored" in kinds(events)) is not auctioned
 
     return scene
@@ -685,8 +686,8 @@ def _last_card(auctioned: bool, game_over: bool) -> Callable[[Ruleset], None]:
     def scene(ruleset: Ruleset) -> None:
         game = Game.from_position(ruleset, 4, hands=[["yoko/open"], [], [], []])
         events = list(game.apply("play yoko/open", 0))
-        assert (game.lot is not None) is auctioned
-        while game.lot is not None:
+        assert (game.state.lot is not None) is auctioned
+        while game.state.lot is not None:
             events += game.apply("pass", game.to_act()[0])
         assert "scored" in kinds(events)
         assert (game.outcome is not None) is game_over
@@ -897,7 +898,7 @@ def _flipped(ruleset: Ruleset, hands: int, seed: int, flips: int = 1) -> list[st
             nxt = game.to_act()[0]
             card = {1: "yoko/open", 2: "christin-p/open", 0: "krypto/open"}[nxt]
             game.apply(f"play {card}", nxt)
-            while game.to_act() != (nxt,) or game.lot is not None:
+            while game.to_act() != (nxt,) or game.state.lot is not None:
                 game.apply("pass", game.to_act()[0])
     return names
 
@@ -934,7 +935,7 @@ def _laid_by(starter: int) -> Callable[[Ruleset], None]:
         for seat, action in AUCTIONED:
             game.apply(action, seat)
         game.apply("flip", 1)
-        assert game.round_number == 2 and game.to_act() == (starter,)
+        assert game.round == 2 and game.to_act() == (starter,)
 
     return scene
 
@@ -952,7 +953,7 @@ def _starter(starter: int) -> Callable[[Ruleset], None]:
         for seat, action in [(0, "play lite-metal/double"), (0, "pass"), (1, "pass"),
                              (2, "pass"), (3, "add lite-metal/open")]:
             game.apply(action, seat)
-        assert game.round_number == 2 and game.to_act() == (starter,)
+        assert game.round == 2 and game.to_act() == (starter,)
 
     return scene
 
@@ -964,7 +965,7 @@ def _stuck(game_over: bool) -> Callable[[Ruleset], None]:
         game = Game.from_position(ruleset, 4, hands=[["yoko/double"], ["christin-p/double"],
                                                      [], []], played=["krypto/open"])
         assert "scored" in kinds(list(game.events))
-        assert (game.outcome is not None) is game_over and (game.round_number == 2) is not (
+        assert (game.outcome is not None) is game_over and (game.round == 2) is not (
             game_over)
 
     return scene

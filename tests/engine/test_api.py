@@ -137,9 +137,9 @@ def test_the_bank_is_a_named_recipient(hig: Ruleset) -> None:
 
 def test_cash_is_not_a_mutable_list(hig: Ruleset) -> None:
     game = Game.new(hig, 3, seed=1)
-    assert game.cash == (100000,) * 3
+    assert game.state.cash == (100000,) * 3
     with pytest.raises(TypeError):
-        game.cash[0] = 10**9  # type: ignore[index]
+        game.state.cash[0] = 10**9  # type: ignore[index]
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from auctionrules.bench import between
 from auctionrules.cli import main
-from auctionrules.engine.bench import between
 
 
 def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ def _double_sold_to(variant: str, winner: int, price: int) -> Game:
     run(game, [(winner, f"bid {price}")])
     for seat in (order[start:] + order[:start])[1:]:
         run(game, [(seat, "pass")])
-    assert game.lot is None
+    assert game.state.lot is None
     return game
 
 
@@ -41,7 +41,7 @@ def test_001_adder_receives_everything() -> None:
     """001 "=" (Extra card): the player who adds the second card auctions both and
     receives all the proceeds ("not split as some translations have stated")."""
     game = _double_sold_to("hig-1992-en", winner=2, price=33000)
-    assert list(game.cash) == [100000, 133000, 67000, 100000]
+    assert list(game.state.cash) == [100000, 133000, 67000, 100000]
     sold = last(game.events, "sold")
     assert sold["cards"] == ["lite-metal/double", "lite-metal/open"]
     assert sold["auctioneer"] == 1
@@ -56,7 +56,7 @@ def test_002_003_new_auctioneer_is_paid(variant: str) -> None:
     New Auctioneer (not the original Auctioneer)"; 003 "E. Double Auction": "the new
     auctioneer receives all the money"."""
     game = _double_sold_to(variant, winner=3, price=33)
-    assert list(game.cash) == [100, 133, 100, 67]
+    assert list(game.state.cash) == [100, 133, 100, 67]
     assert game.to_act() == (2,)  # play continues left of the new auctioneer
 
 
@@ -64,7 +64,7 @@ def test_004_split_proceeds_odd_unit_to_new_seller() -> None:
     """004 "E. Double enchère": the money is split equally between the first and the
     new seller; an odd $1,000 goes to the new seller."""
     game = _double_sold_to("hig-1992-fr", winner=2, price=33000)
-    assert list(game.cash) == [116000, 117000, 67000, 100000]
+    assert list(game.state.cash) == [116000, 117000, 67000, 100000]
     assert last(game.events, "sold")["payments"] == [[1, 17000], [0, 16000]]
 
 
@@ -78,14 +78,14 @@ def test_004_seller_who_wins_pays_own_share_to_bank(
     """004: "Si l'un ou l'autre des deux vendeurs est le meilleur enchérisseur, il paye
     sa part à la banque et l'autre part à l'autre vendeur." """
     game = _double_sold_to("hig-1992-fr", winner=winner, price=33000)
-    assert list(game.cash) == cash
-    assert game.bank_in == bank
+    assert list(game.state.cash) == cash
+    assert game.state.bank_in == bank
 
 
 def test_004_single_beneficiary_variant() -> None:
     """004 optional rule (module single-beneficiary): all to the new auctioneer."""
     game = _double_sold_to("hig-1992-fr+single-beneficiary", winner=2, price=33000)
-    assert list(game.cash) == [100000, 133000, 67000, 100000]
+    assert list(game.state.cash) == [100000, 133000, 67000, 100000]
 
 
 def test_nobody_adds_leader_keeps_the_card_free() -> None:
@@ -96,7 +96,7 @@ def test_nobody_adds_leader_keeps_the_card_free() -> None:
                         (2, "pass"), (3, "pass")])
     sold = last(events, "sold")
     assert (sold["seat"], sold["price"], sold.get("free")) == (0, 0, True)
-    assert game.owned[0] and list(game.cash) == [100000] * 4
+    assert game.state.owned[0] and list(game.state.cash) == [100000] * 4
     assert game.to_act() == (1,)
 
 
@@ -142,6 +142,6 @@ def test_001_second_card_of_double_as_fifth_card() -> None:
     scored = last(events, "scored")
     assert scored["ranked"][0] == "krypto"
     assert scored["payouts"] == [0, 0, 0, 0]
-    assert list(game.cash) == [100000] * 4
+    assert list(game.state.cash) == [100000] * 4
     # The round ended on seat 1's card: the next round starts on seat 2.
     assert game.to_act() == (2,)

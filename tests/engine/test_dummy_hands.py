@@ -32,12 +32,12 @@ def test_001_mystery_hand_auctioneer_may_turn_over_the_top_card() -> None:
     assert last(events, "flip")["card"] == "lite-metal/double"
     assert "add" not in kinds(events)
     name = game.rules.codec.name
-    assert [name(c) for c in game.table] == ["lite-metal/double"]
-    assert game.counts[0] == 1  # the flipped card counts for Lite Metal
+    assert [name(c) for c in game.state.table] == ["lite-metal/double"]
+    assert game.state.counts[0] == 1  # the flipped card counts for Lite Metal
     assert game.to_act() == (1,)  # play goes on left of the auctioneer
     # optional: the next auctioneer may decline
     run(game, [(1, "play krypto/open"), (2, "pass"), (0, "pass"), (1, "pass"), (1, "pass")])
-    assert [name(c) for c in game.hands[3]] == ["karl-gitter/open"]
+    assert [name(c) for c in game.state.hands[3]] == ["karl-gitter/open"]
 
 
 def test_004_mystery_card_is_random_and_replays() -> None:
@@ -134,5 +134,5 @@ def test_two_player_round_ends_when_only_lone_doubles_are_left(ends_game: bool) 
         assert game.outcome is not None and game.outcome.reason is Reason.NO_PLAYABLE_CARD
         return
     assert not game.is_over
-    assert game.round_number == 3
-    assert [len(h) for h in game.hands[:2]] == [5, 5]
+    assert game.round == 3
+    assert [len(h) for h in game.state.hands[:2]] == [5, 5]

@@ -72,7 +72,7 @@ CASES = [
 def _replayed(game: Game, *, unchecked: bool = False) -> tuple[Game, list[Event]]:
     """A fresh game of the same rules and seed with ``game``'s actions re-applied; the
     events returned by every ``apply``."""
-    again = Game.new(rules=game.rules, seed=game.seed)
+    again = Game.new(rules=game.rules, seed=game.state.seed)
     returned: list[Event] = []
     for seat, action in game.log:
         if unchecked:
@@ -102,7 +102,7 @@ def test_compact_events_have_their_fields_in_order() -> None:
     for seed in range(3):
         game = play_game(with_modules("hig-1992-en", "mystery-hand"), 3, seed)
         # (every seat's own events: a spectator does not see a sealed bid's amount)
-        for seat in range(game.n):
+        for seat in range(game.state.n):
             for event in events_seen(game, seat)[0]:
                 if event.kind in COMPACT and event["seat"] == seat:
                     assert tuple(event.fields) == COMPACT[event.kind]
@@ -126,7 +126,7 @@ def test_the_action_log_reads_back_every_action_stepped(ruleset_: Ruleset, playe
         while not game.is_over:
             seat = game.to_act()[0]
             action = agents[seat].act(game, game.legal(seat))
-            game.step(action, seat)
+            game.apply(action, seat)
             stepped.append((seat, action))
             if len(stepped) % 7 == 0:  # read midway too: the log is kept, not rebuilt
                 assert game.log == stepped
@@ -138,7 +138,7 @@ def _step_loop(game: Game, agents: Any, stop: int | None = None) -> None:
     """The plain loop: ``to_act()[0]``, ``legal``, ``act``, ``step`` (``stop`` actions)."""
     while not game.is_over and (stop is None or len(game.log) < stop):
         seat = game.to_act()[0]
-        game.step(agents[seat].act(game, game.legal(seat)), seat)
+        game.apply(agents[seat].act(game, game.legal(seat)), seat)
 
 
 @pytest.mark.parametrize(("ruleset_", "players"), CASES)

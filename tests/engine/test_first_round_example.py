@@ -83,7 +83,7 @@ def test_first_round_example(variant: str, k: int) -> None:
     for seat, action in steps[:-1]:
         game.apply(action, seat)
     # Before the last card: Axel 152, Beatrix 106, Clemens 79, Doris 50 (cash).
-    assert list(game.cash) == [152 * k, 106 * k, 79 * k, 50 * k]
+    assert list(game.state.cash) == [152 * k, 106 * k, 79 * k, 50 * k]
     events = game.apply(*reversed(steps[-1]))
     kinds = [e.kind for e in events]
     assert kinds[:3] == ["play", "round-end", "scored"]
@@ -92,9 +92,9 @@ def test_first_round_example(variant: str, k: int) -> None:
     assert scored["ranked"] == [first[0], first[2], first[1]]  # LM 5, CP 2, Yoko 1 (tie: left)
     assert scored["payouts"] == [0, 40 * k, 60 * k, 70 * k]
     # The rules give 152 / 146 / 139 / 120; the books print 144 and 122 (slip).
-    assert list(game.cash[:4]) == [152 * k, 146 * k, 139 * k, 120 * k]
-    assert game.bank_in == 13 * k
+    assert list(game.state.cash[:4]) == [152 * k, 146 * k, 139 * k, 120 * k]
+    assert game.state.bank_in == 13 * k
     assert game.check_invariants() == []
     # The round ended on Clemens's card: round 2 starts on his left, with Doris.
-    assert game.round_number == 2
+    assert game.round == 2
     assert game.to_act() == (DORIS,)

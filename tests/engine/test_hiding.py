@@ -86,7 +86,7 @@ def _play(rs: Ruleset, seed: int) -> tuple[Game, list[list[tuple[int | None, ...
     agents = [make_agent("heuristic", seed=f"{seed}/{seat}") for seat in range(4)]
     shown: list[list[tuple[int | None, ...]]] = []
     while not game.is_over:
-        views = [game.view(seat) for seat in range(4)] + [game.public_view()]
+        views = [game.view(seat) for seat in range(4)] + [game.view(None)]
         lot = views[0].lot_part
         if lot is not None and any(said is not None for said in game.state.lot.limits or ()):
             shown.append([view.lot_part.limits for view in views])  # type: ignore[union-attr]

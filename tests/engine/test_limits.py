@@ -109,7 +109,7 @@ def test_the_books_open_auction_with_limits_is_the_same_as_asked_in_turn() -> No
     assert limits.to_act() == (DORIS,)  # (Axel and Beatrix are never asked again)
     said += run(limits, [(DORIS, "limit 25000")])
     # settled at once: the next lead is Beatrix's, nobody was asked in between
-    assert limits.lot is None and limits.to_act() == (BEATRIX,)
+    assert limits.state.lot is None and limits.to_act() == (BEATRIX,)
     sold = [e for e in said if e.kind == "sold"]
     assert [(e["seat"], e["price"]) for e in sold] == [(DORIS, 19000)]
 
@@ -122,8 +122,8 @@ def test_the_books_open_auction_with_limits_is_the_same_as_asked_in_turn() -> No
         (AXEL, "pass"), (BEATRIX, "pass"), (CLEMENS, "pass"),
     ])
     assert _plain(said) == _plain(heard)
-    assert limits.cash == asked.cash == (119000, 100000, 100000, 81000)
-    assert limits.owned == asked.owned
+    assert limits.state.cash == asked.state.cash == (119000, 100000, 100000, 81000)
+    assert limits.state.owned == asked.state.owned
     assert _position(limits) == _position(asked)
 
 
@@ -146,7 +146,7 @@ def test_the_log_keeps_the_limits_and_the_events_show_the_answers() -> None:
     lot = dict(game.view(DORIS).lot or ())
     assert lot["limits"] == (None, 0, 3000, None)  # said aloud: public
     assert lot["bids"] == ((CLEMENS, 1000),)
-    assert dict(game.public_view().lot or ())["limits"] == (None, 0, 3000, None)
+    assert dict(game.view(None).lot or ())["limits"] == (None, 0, 3000, None)
 
 
 def test_a_private_limit_is_its_seats_alone_the_others_hear_the_bids() -> None:
@@ -175,7 +175,7 @@ def test_a_private_limit_is_its_seats_alone_the_others_hear_the_bids() -> None:
         ("bid", {"seat": CLEMENS, "amount": 1000}),
     ]
     assert dict(game.view(DORIS).lot or ())["limits"] == (None,) * 4
-    assert dict(game.public_view().lot or ())["limits"] == (None,) * 4
+    assert dict(game.view(None).lot or ())["limits"] == (None,) * 4
     assert dict(game.view(BEATRIX).lot or ())["limits"] == (None, 0, None, None)
     assert dict(game.view(CLEMENS).lot or ())["limits"] == (None, None, 3000, None)
     assert dict(game.view(DORIS).lot or ())["bids"] == ((CLEMENS, 1000),)
@@ -231,7 +231,7 @@ def test_an_illegal_limit_is_refused_and_changes_nothing(seat: int, text: str, r
     with pytest.raises(IllegalActionError, match=reason):
         game.apply(text, seat)
     with pytest.raises(IllegalActionError, match=reason):
-        game.step(Action.parse(text), seat)
+        game.apply(Action.parse(text), seat)
     assert game.snapshot() == before and game.log == log
 
 
@@ -334,7 +334,7 @@ def _to_open_bid(game: Game, agent: RandomAgent, skip: int) -> bool:
 def _on_limit(game: Game, seat: int, limit: int) -> Action:
     """The answer the rule gives for ``seat`` on ``limit`` (written out from the rule's
     words, apart from the engine's)."""
-    lot, legal = game.lot, game.legal(seat)
+    lot, legal = game.state.lot, game.legal(seat)
     assert lot is not None
     if lot.high_bidder == seat or legal.bid is None or legal.bid[0] > limit:
         return Pass()
@@ -347,9 +347,9 @@ def _finish_lot(game: Game, limits: dict[int, float], said: bool, seed: int) -> 
     every time; the others bid the minimum or pass at random (the same draws in
     both games: they are asked in the same order)."""
     rng = random.Random(seed)
-    lot = game.lot
+    lot = game.state.lot
     amounts: dict[int, int] = {}
-    while game.lot is lot and not game.is_over:
+    while game.state.lot is lot and not game.is_over:
         seat = game.to_act()[0]
         legal = game.legal(seat)
         if seat in limits and legal.limit is not None:
@@ -425,7 +425,7 @@ def _game_with_limits(players: int = 4, seed: int = 5) -> Game:
             action: Action = Limit(legal.limit[1] // 2 // legal.limit[2] * legal.limit[2])
         else:
             action = agents[seat].act(game.view(seat), legal)
-        game.step(action, seat)
+        game.apply(action, seat)
         assert game.check_invariants() == []
     return game
 
@@ -453,19 +453,19 @@ def test_clones_pickles_and_determinizations_keep_the_limits(announced: bool) ->
     twin = game.clone()
     for other in (twin, pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
         assert other.snapshot() == game.snapshot()
-        assert other.lot is not None and other.lot.limits == [None, 0, 7000, None]
+        assert other.state.lot is not None and other.state.lot.limits == [None, 0, 7000, None]
     twin.apply("pass", DORIS)
-    assert game.lot is not None and game.lot.limits == [None, 0, 7000, None]
+    assert game.state.lot is not None and game.state.lot.limits == [None, 0, 7000, None]
     assert twin.to_act() == (AXEL,)  # (Beatrix and Clemens answered by the engine)
     sampled = game.determinize(DORIS, 3)
     assert sampled.view(DORIS) == game.view(DORIS)
     # a determinization knows the limits its seat knows: all of them, or (private) its own
-    assert sampled.lot is not None
-    assert sampled.lot.limits == ([None, 0, 7000, None] if announced else [])
+    assert sampled.state.lot is not None
+    assert sampled.state.lot.limits == ([None, 0, 7000, None] if announced else [])
     sampled = game.determinize(CLEMENS, 3)
     assert sampled.view(CLEMENS) == game.view(CLEMENS)
-    assert sampled.lot is not None
-    assert sampled.lot.limits == ([None, 0, 7000, None] if announced else [None, None, 7000, None])
+    assert sampled.state.lot is not None
+    assert sampled.state.lot.limits == ([None, 0, 7000, None] if announced else [None, None, 7000, None])
 
 
 def test_a_playout_answers_for_the_seats_on_a_limit() -> None:

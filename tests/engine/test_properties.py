@@ -34,7 +34,7 @@ def near_legal(game: Game, data: st.DataObject) -> tuple[str, int | None]:
                         f"{word} {low + step * ((high - low) // step // 2)}",
                         f"{word} {high + step}", f"{word} {low - 1}"]
     text = data.draw(st.sampled_from(options))
-    other = data.draw(st.sampled_from([seat, seat, seat, None, (seat + 1) % game.n]))
+    other = data.draw(st.sampled_from([seat, seat, seat, None, (seat + 1) % game.state.n]))
     return text, other
 
 

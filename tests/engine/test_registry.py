@@ -41,7 +41,7 @@ def test_custom_payee_from_a_variant_file(tmp_path: Path) -> None:
         events = run(game, [(0, "play yoko/double"), (0, "pass"), (1, "add yoko/open"),
                             (2, "bid 9000"), (3, "pass"), (0, "pass"), (1, "pass")])
         assert last(events, "sold")["payments"] == [[-1, 9000]]
-        assert list(game.cash) == [100000, 100000, 91000, 100000]
+        assert list(game.state.cash) == [100000, 100000, 91000, 100000]
     finally:
         unregister("auctions.double.payee", "club.charity")
 

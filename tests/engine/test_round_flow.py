@@ -23,7 +23,7 @@ def test_001_fifth_card_is_not_auctioned_and_counts() -> None:
     scored = last(events, "scored")
     assert scored["payouts"] == [0, 0, 0]
     assert scored["totals"]["yoko"] == 30000 == scored["board"]["yoko"]
-    assert game.round_number == 2 and game.to_act() == (1,)
+    assert game.round == 2 and game.to_act() == (1,)
 
 
 def test_001_early_end_of_the_game() -> None:
@@ -37,7 +37,7 @@ def test_001_early_end_of_the_game() -> None:
         deck=[],
     )
     events = run(game, [(0, "play krypto/open"), (1, "bid 5000"), (2, "pass"), (0, "pass")])
-    assert list(game.cash) == [105000, 95000, 100000]
+    assert list(game.state.cash) == [105000, 95000, 100000]
     events = run(game, [(2, "play yoko/open")])
     assert game.is_over
     assert game.outcome is not None and game.outcome.reason is Reason.HANDS_EXHAUSTED
@@ -62,7 +62,7 @@ def test_002_last_card_is_auctioned_before_the_game_ends() -> None:
     assert game.is_over
     assert last(events, "sold")["seat"] == 1
     assert last(events, "scored")["payouts"] == [0, 30, 0]
-    assert list(game.cash) == [107, 93 + 30, 100]
+    assert list(game.state.cash) == [107, 93 + 30, 100]
 
 
 def test_player_without_cards_is_skipped_but_still_bids() -> None:
@@ -72,7 +72,7 @@ def test_player_without_cards_is_skipped_but_still_bids() -> None:
         hands=[["yoko/open", "yoko/sealed"], [], ["krypto/open"]],
     )
     run(game, [(0, "play yoko/open"), (1, "bid 3000"), (2, "pass"), (0, "pass")])
-    assert game.owned[1]
+    assert game.state.owned[1]
     assert game.to_act() == (2,)
 
 

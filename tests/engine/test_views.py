@@ -17,13 +17,13 @@ def test_view_shows_own_hand_only() -> None:
     for seat in range(4):
         view = game.view(seat).to_dict()
         json.dumps(view)
-        names = [game.rules.codec.name(c) for c in sorted(game.hands[seat])]
+        names = [game.rules.codec.name(c) for c in sorted(game.state.hands[seat])]
         assert view["hand"] == names
         assert view["hand_sizes"] == [9, 9, 9, 9]
         text = json.dumps({k: v for k, v in view.items() if k != "hand"})
         # no card of any hand appears anywhere else in the view
         assert "/" not in text
-    assert game.public_view().to_dict()["hand"] is None
+    assert game.view(None).to_dict()["hand"] is None
 
 
 def test_screens_hide_other_cash_but_prices_are_public() -> None:
@@ -34,7 +34,7 @@ def test_screens_hide_other_cash_but_prices_are_public() -> None:
     view = game.view(2).to_dict()
     assert view["cash"] == [None, None, 100000]
     assert view["sales"] == [[1, 1, 7000]]  # (round 1, seat 1, the price)
-    assert game.public_view().to_dict()["cash"] == [None, None, None]
+    assert game.view(None).to_dict()["cash"] == [None, None, None]
 
 
 def test_sealed_bids_hidden_until_reveal() -> None:
@@ -56,7 +56,7 @@ def test_sealed_bids_hidden_until_reveal() -> None:
 def test_dummy_cards_hidden_until_turned_over() -> None:
     rs = with_modules("hig-1992-en", "mystery-hand")
     game = Game.new(rs, players=3, seed=9)
-    dummy = [game.rules.codec.name(c) for c in game.hands[3]]
+    dummy = [game.rules.codec.name(c) for c in game.state.hands[3]]
     view = game.view(0).to_dict()
     assert view["dummy_sizes"] == [9]
     own = set(view["hand"])
@@ -112,8 +112,8 @@ class _Spy(RandomAgent):
 
 
 def _secrets(game: Game, seat: int) -> set[int]:
-    others = [h for s, h in enumerate(game.hands) if s != seat]
-    return {id(game), id(game.deck), id(game.hands), *map(id, others)}
+    others = [h for s, h in enumerate(game.state.hands) if s != seat]
+    return {id(game), id(game.state.deck), id(game.state.hands), *map(id, others)}
 
 
 def test_agents_are_handed_a_view_that_reaches_neither_the_game_nor_a_secret() -> None:
@@ -205,12 +205,12 @@ def test_views_made_from_kept_parts_are_the_views_made_afresh(variant: str, play
     rs = with_modules(name, *modules) if modules else ruleset(name)
 
     def check(game: Game, seat: int, view: View) -> None:
-        spectator = game.public_view() if len(game.log) % 7 == 0 else None
+        spectator = game.view(None) if len(game.log) % 7 == 0 else None
         fresh = game.clone()
         fresh._view_kept = None
         assert tuple(fresh.view(seat)) == tuple(view)
         if spectator is not None:
-            assert tuple(fresh.public_view()) == tuple(spectator)
+            assert tuple(fresh.view(None)) == tuple(spectator)
 
     class Checker(RandomAgent):
         """Checks each view it is handed against one made afresh (a test may hold
@@ -229,7 +229,7 @@ def test_views_made_from_kept_parts_are_the_views_made_afresh(variant: str, play
             seat = game.to_act()[0]
             view = game.view(seat)
             check(game, seat, view)
-            game.step(agents[seat].act(view, game.legal(seat)), seat)
+            game.apply(agents[seat].act(view, game.legal(seat)), seat)
         check(game, 0, game.view(0))
         game = Game.new(rs, players=players, seed=seed)
         checker = Checker(seed)

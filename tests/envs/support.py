@@ -40,7 +40,7 @@ def random_moves(game: Game, rng: random.Random, enc: Encoding, limit: int = 10_
     while not game.is_over and moves < limit:
         seat = rng.choice(game.to_act())
         index = rng.choice(enc.legal_indices(game, seat))
-        game.step(enc.action(game.legal(seat), index), seat)
+        game.apply(enc.action(game.legal(seat), index), seat)
         moves += 1
     return moves
 
@@ -107,22 +107,22 @@ def secrets_changed(game: Game, seat: int, rng: random.Random) -> Game:
     hands, the dummy hands and the deck reshuffled among themselves, the others' sealed
     bids, and behind screens the others' cash."""
     other = copy.deepcopy(game)
-    n = game.n
+    n = game.state.n
     others = [s for s in range(n) if s != seat]
-    groups = [other.hands[s] for s in others] + other.hands[n:] + [other.deck]
+    groups = [other.state.hands[s] for s in others] + other.state.hands[n:] + [other.state.deck]
     pool = [c for g in groups for c in g]
     rng.shuffle(pool)
     for group in groups:
         group[:], pool = pool[: len(group)], pool[len(group):]
     index_hands(other.state)
     other._legal = None
-    lot = other.lot
+    lot = other.state.lot
     if lot is not None and lot.sealed:
         for s in others:
             if lot.sealed[s] is not None:
                 lot.sealed[s] = (lot.sealed[s] or 0) + game.rules.unit * rng.randint(1, 7)
     if game.rules.screens and not game.is_over:
-        cash = list(other.cash)
+        cash = list(other.state.cash)
         for s in others:
             cash[s] += game.rules.unit * rng.randint(1, 9)
         other.state.cash = tuple(cash)

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("numpy")
 
 from auctionrules.engine import Bid, Game, Price, RandomAgent
-from auctionrules.engine.actions import Action
+from auctionrules.engine.actions import Limit
 from auctionrules.engine.legal import Legal
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
 from auctionrules.envs.reader import Reader
@@ -66,7 +66,7 @@ def test_every_legal_index_decodes_and_encodes_back() -> None:
             assert [enc.index(a, legal) for a in actions] == indices
             for a in legal.actions:  # every discrete legal move has an index
                 assert enc.index(a, legal) in indices
-            game.step(actions[rng.randrange(len(actions))], seat)
+            game.apply(actions[rng.randrange(len(actions))], seat)
 
 
 def test_illegal_indices_are_refused() -> None:
@@ -106,8 +106,8 @@ def test_paintings_are_observed_where_the_tie_break_counts_them() -> None:
     game = Game.new(house, players=4, seed=5)
     assert dict(Encoding(game.rules).parts)["paintings"] == 4
     final = observe_every_step(game)
-    assert Encoding(game.rules).split(final)["paintings"].tolist() == list(game.paintings)
-    assert sum(game.paintings) > 0
+    assert Encoding(game.rules).split(final)["paintings"].tolist() == list(game.state.paintings)
+    assert sum(game.state.paintings) > 0
     plain = Encoding(Game.new(bundled("hig-1992-en"), players=4).rules)
     assert dict(plain.parts)["paintings"] == 0
 
@@ -115,7 +115,7 @@ def test_paintings_are_observed_where_the_tie_break_counts_them() -> None:
 def observe_every_step(game: Game) -> np.ndarray:
     """Compare the fast reader with the view's encoding for every seat at every step of
     a random game; the last observation of seat 0."""
-    players = game.n
+    players = game.state.n
     enc = Encoding(game.rules)
     reader = Reader(enc)
     agent = RandomAgent(3)
@@ -130,7 +130,7 @@ def observe_every_step(game: Game) -> np.ndarray:
         if game.is_over:
             return reader.observe(game.view(0), enc.new_observation())
         seat = game.to_act()[0]
-        game.step(agent.act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agent.act(game.view(seat), game.legal(seat)), seat)
         steps += 1
 
 
@@ -147,7 +147,8 @@ def test_observation_hides_what_the_view_hides(
         random_moves(game, rng, enc, limit=rng.randint(1, 12))
         for seat in range(players):
             twin = secrets_changed(game, seat, rng)
-            assert twin.hands != game.hands or len({*game.deck}) <= 1 or not game.deck
+            deck = game.state.deck
+            assert twin.state.hands != game.state.hands or len({*deck}) <= 1 or not deck
             mine = reader.observe(game.view(seat), enc.new_observation())
             theirs = reader.observe(twin.view(seat), enc.new_observation())
             assert np.array_equal(mine, theirs), (seat, differences(enc, mine, theirs))
@@ -185,31 +186,20 @@ def test_the_spectators_view_gives_the_public_part_alone() -> None:
     reader = Reader(enc)
     random_moves(game, random.Random(2), enc, limit=30)
     for seat in range(4):
-        public = enc.split(reader.observe(game.public_view(), enc.new_observation(), seat))
+        public = enc.split(reader.observe(game.view(None), enc.new_observation(), seat))
         own = enc.split(reader.observe(game.view(seat), enc.new_observation()))
-        assert not public["hand"].any() and own["hand"].sum() == len(game.hands[seat])
+        assert not public["hand"].any() and own["hand"].sum() == len(game.state.hands[seat])
         for name in ("hand_sizes", "board", "owned", "to_act", "phase", "round"):
             assert np.array_equal(public[name], own[name]), name
-
-
-class _LegalWithLimits(Legal):
-    """A ``Legal`` with a further kind of move (as engine limit bids add): ``limit``."""
-
-    __slots__ = ("limit",)
-
-
-class _Limit(Action):
-    """A move the encoding does not know."""
-
-    __slots__ = ()
 
 
 def test_a_legal_with_more_kinds_of_move_is_read_for_the_encodings_own() -> None:
     game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
     enc = Encoding(game.rules)
     legal = game.legal(0)
-    wider = _LegalWithLimits(0, (*legal.actions, _Limit()), legal.bid, legal.price)
-    wider.limit = (1000, 50000, 1000)
+    # (a limit, a move the encoding does not know, as a range and as a discrete move)
+    wider = Legal(0, (*legal.actions, Limit(1000)), legal.bid, legal.price,
+                  limit=(1000, 50000, 1000))
     mask = enc.mask_of(wider, enc.new_mask())
     assert np.array_equal(mask, enc.mask(game, 0, enc.new_mask()))
     assert enc.action(wider, int(np.flatnonzero(mask)[0])) in legal

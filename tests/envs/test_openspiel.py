@@ -78,7 +78,7 @@ def test_each_card_dealt_is_a_chance_node_with_its_probability() -> None:
     counts = Counter(rules.deck)
     assert first == pytest.approx({code: k / len(rules.deck) for code, k in counts.items()})
     engine = Game.new(rules=rules, seed=21)
-    order = [c for hand in engine.start["hands"] for c in hand] + engine.start["deck"]
+    order = [c for hand in engine.state.start["hands"] for c in hand] + engine.state.start["deck"]
     for depth, code in enumerate(order[: chance.deal_size(rules)]):
         assert state.is_chance_node() and state.engine_game is None
         left = counts - Counter(order[:depth])
@@ -87,14 +87,15 @@ def test_each_card_dealt_is_a_chance_node_with_its_probability() -> None:
         state.apply_action(code)
     ours = state.engine_game
     assert ours is not None and not state.is_chance_node()
-    dealt_later = chance.deal_size(rules) - sum(map(len, engine.hands))
-    assert ours.hands == engine.hands and ours.deck[:dealt_later] == engine.deck[:dealt_later]
-    assert sorted(ours.deck) == sorted(engine.deck)  # (the rest is never dealt)
+    dealt_later = chance.deal_size(rules) - sum(map(len, engine.state.hands))
+    assert ours.state.hands == engine.state.hands
+    assert ours.state.deck[:dealt_later] == engine.state.deck[:dealt_later]
+    assert sorted(ours.state.deck) == sorted(engine.state.deck)  # (the rest is never dealt)
     moves = np.random.default_rng(4)
     while not state.is_terminal():
         seat = state.current_player()
         index = int(moves.choice(state.legal_actions()))
-        engine.step(game.table.encoding.action(engine.legal(seat), index), seat)
+        engine.apply(game.table.encoding.action(engine.legal(seat), index), seat)
         state.apply_action(index)
     assert ours.outcome == engine.outcome and ours.events == engine.events
 
@@ -115,7 +116,7 @@ def test_a_random_dummy_card_is_a_chance_node_with_its_probabilities() -> None:
                 engine = state.engine_game
                 assert engine is not None
                 outcomes = dict(state.chance_outcomes())
-                hand = engine.hands[3]  # (the one dummy hand: the test may look)
+                hand = engine.state.hands[3]  # (the one dummy hand: the test may look)
                 assert outcomes == pytest.approx(
                     {code: k / len(hand) for code, k in Counter(hand).items()})
                 assert all(key // kinds == 0 for key in outcomes)
@@ -165,8 +166,8 @@ def test_resampling_keeps_what_the_player_knows() -> None:
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.observation_string(player) == state.observation_string(player)
         assert sample.legal_actions() == state.legal_actions()
-        others = [h for s, h in enumerate(sample.engine_game.hands) if s != player]
-        changed += others != [h for s, h in enumerate(state.engine_game.hands) if s != player]
+        others = [h for s, h in enumerate(sample.engine_game.state.hands) if s != player]
+        changed += others != [h for s, h in enumerate(state.engine_game.state.hands) if s != player]
     assert changed >= 4
     other = (player + 1) % 4
     assert state.information_state_string(other) != state.information_state_string(player)
@@ -282,7 +283,8 @@ def test_observers_show_a_seat_nothing_it_may_not_see(
             twin = _with_game(state, secrets_changed(engine, seat, rng))
             assert _seen(game, twin, seat) == _seen(game, state, seat)
             richer = engine.clone()
-            richer.state.cash = tuple(c + 1000 * (s == seat) for s, c in enumerate(richer.cash))
+            cash = richer.state.cash
+            richer.state.cash = tuple(c + 1000 * (s == seat) for s, c in enumerate(cash))
             assert _seen(game, _with_game(state, richer), seat) != _seen(game, state, seat)
         checked += 1
     assert checked >= 5
@@ -305,7 +307,7 @@ def test_observers_honour_the_observation_type() -> None:
     for observation in (full, public, private):
         observation.set_from(state, 1)
     parts = game.table.encoding.split(np.asarray(full.tensor, dtype=np.float32))
-    assert parts["hand"].sum() == len(engine.hands[1])
+    assert parts["hand"].sum() == len(engine.state.hands[1])
     assert not game.table.encoding.split(np.asarray(public.tensor, dtype=np.float32))[
         "hand"].any()
     assert list(private.dict) == ["hand", "cash", "own_sealed_bid"]
@@ -333,7 +335,7 @@ def test_the_information_state_recalls_each_deal() -> None:
     game = load("hig-1992-en", 3, bid_buckets=4)
     state = dealt(game, 1)
     rng = np.random.default_rng(1)
-    while not state.is_terminal() and state.engine_game.round_number < 2:  # type: ignore[union-attr]
+    while not state.is_terminal() and state.engine_game.round < 2:  # type: ignore[union-attr]
         state.apply_action(int(rng.choice(state.legal_actions())))
     text = state.information_state_string(0)
     assert "p0 round 1 hand:" in text and "p0 round 2 hand:" in text

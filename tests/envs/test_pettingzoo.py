@@ -110,7 +110,7 @@ def test_sealed_bids_are_asked_one_seat_at_a_time() -> None:
     seen_sealed = False
     rng = np.random.default_rng(0)
     while not game.is_over:
-        lot = game.lot
+        lot = game.state.lot
         agent = environment.agent_selection
         masks = [environment.observe(a)["action_mask"] for a in environment.possible_agents]
         # only the selected agent has legal moves, even when several seats must bid

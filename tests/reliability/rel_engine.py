@@ -206,7 +206,7 @@ class Watcher:
         codec = rules.codec
         code_of = {codec.name(c): c for c in range(len(codec.cards))}
         self.all_codes = sorted(code_of[name] for name in self.all_cards.elements())
-        self.cash = list(game.cash)
+        self.cash = list(game.state.cash)
         self.bank = 0  # what the bank took minus what it paid
         self.seen = 0
         self.placed: Counter[str] = Counter()
@@ -227,15 +227,17 @@ class Watcher:
         for event in events[self.seen:]:
             self._event(event, out)
         self.seen = len(events)
-        if list(game.cash) != self.cash:
-            out.append(f"money: cash is {list(game.cash)}, the events account for {self.cash}")
-        if any(c < 0 for c in game.cash):
-            out.append(f"money: negative cash {list(game.cash)}")
-        codes = list(game.deck)
-        for group in (*game.hands, *game.owned, game.table, game.discard):
+        if list(game.state.cash) != self.cash:
+            out.append(
+                f"money: cash is {list(game.state.cash)}, the events account for {self.cash}"
+            )
+        if any(c < 0 for c in game.state.cash):
+            out.append(f"money: negative cash {list(game.state.cash)}")
+        codes = list(game.state.deck)
+        for group in (*game.state.hands, *game.state.owned, game.state.table, game.state.discard):
             codes += group
-        if game.lot is not None:
-            codes += game.lot.cards
+        if game.state.lot is not None:
+            codes += game.state.lot.cards
         codes.sort()
         if codes != self.all_codes:
             name = game.rules.codec.name
@@ -244,11 +246,11 @@ class Watcher:
             out.append(f"cards: not conserved, differing {sorted(diff.elements())[:10]}")
         if game.is_over:
             outcome = game.outcome
-            if outcome is None or list(outcome.cash) != list(game.cash):
-                out.append(f"outcome: {outcome} does not hold the final cash {game.cash}")
+            if outcome is None or list(outcome.cash) != list(game.state.cash):
+                out.append(f"outcome: {outcome} does not hold the final cash {game.state.cash}")
             else:
-                best = max(game.cash)
-                richest = tuple(s for s, c in enumerate(game.cash) if c == best)
+                best = max(game.state.cash)
+                richest = tuple(s for s, c in enumerate(game.state.cash) if c == best)
                 if self.ruleset.winner.ties != "shared" and len(richest) > 1:
                     richest = ()
                 if tuple(outcome.winners) != richest:
@@ -420,7 +422,7 @@ def illegal_candidates(game: Any) -> list[tuple[str, Any, Any, Any]]:
     e = engine
     out: list[tuple[str, Any, Any, Any]] = []
     if game.is_over:
-        for seat in range(game.n):
+        for seat in range(game.state.n):
             out.append(("after game over: pass", seat, "pass", e.GameOverError))
             out.append(("after game over: bid", seat, e.Bid(game.rules.unit), e.GameOverError))
         out.append(("after game over: no seat", None, "pass", e.GameOverError))
@@ -433,16 +435,16 @@ def illegal_candidates(game: Any) -> list[tuple[str, Any, Any, Any]]:
         legal.actions[0] if legal.actions
         else e.Bid(legal.bid[0]) if legal.bid else e.Price(legal.price[0])
     )
-    for seat in range(game.n):
+    for seat in range(game.state.n):
         if seat not in to_act:
             out.append(("out of turn: a legal action of another seat", seat, some_legal,
                         e.IllegalActionError))
             out.append(("out of turn: pass", seat, "pass", e.IllegalActionError))
-    for seat in (-1, game.n, 99):
+    for seat in (-1, game.state.n, 99):
         out.append((f"no such seat {seat}", seat, some_legal, e.IllegalActionError))
     if len(to_act) > 1:
         out.append(("no seat while several must act", None, "pass", e.IllegalActionError))
-    cash = game.cash[actor]
+    cash = game.state.cash[actor]
     if legal.bid is not None:
         lo, hi, step = legal.bid
         out.append(("bid above cash", actor, e.Bid(_ceil_to(cash + 1, unit)),
@@ -470,7 +472,7 @@ def illegal_candidates(game: Any) -> list[tuple[str, Any, Any, Any]]:
         if name not in kinds:
             out.append((f"{name.lower()} when not offered", actor, action, e.IllegalActionError))
     name = game.rules.codec.name
-    held = set(game.hands[actor])
+    held = set(game.state.hands[actor])
     missing = [c for c in range(len(game.rules.codec.cards)) if c not in held]
     if missing:
         card = engine.Card.parse(name(missing[0]))

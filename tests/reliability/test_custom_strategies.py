@@ -198,7 +198,7 @@ def test_the_fast_path_and_records_agree(fuzzed: dict[int, Rules], players: int)
         agents = default_agents(players, seed)
         while not plain.is_over:
             seat = plain.to_act()[0]
-            plain.step(agents[seat].act(plain, plain.legal(seat)), seat)
+            plain.apply(agents[seat].act(plain, plain.legal(seat)), seat)
         assert dumps(fast.record()) == dumps(plain.record())
         assert fast.events == plain.events
         again = replay(fast.record())

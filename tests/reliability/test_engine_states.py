@@ -148,7 +148,7 @@ def machine_for(
             else:
                 raise AssertionError(f"{label}: {action!r} by seat {seat} was accepted")
             assert game.snapshot() == before, f"{label}: the state changed"
-            if isinstance(action, Action) and isinstance(seat, int) and 0 <= seat < game.n:
+            if isinstance(action, Action) and isinstance(seat, int) and 0 <= seat < players:
                 assert action not in game.legal(seat), f"{label}: refused but listed legal"
             assert len(game.events) == events
             kind = label.partition(":")[0] if "game over" in label else label
@@ -168,7 +168,7 @@ def machine_for(
                 for action in listed:
                     assert action in legal
                     assert Action.parse(str(action)) == action
-            for seat in set(range(game.n)) - set(game.to_act()):
+            for seat in set(range(players)) - set(game.to_act()):
                 assert not game.legal(seat)
 
         @invariant()

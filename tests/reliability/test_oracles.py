@@ -120,15 +120,15 @@ def test_watcher_reports_stolen_money() -> None:
     game = _game()
     watcher = Watcher(game)
     assert watcher.step() == []
-    game.state.cash = (*game.cash[:2], game.cash[2] - 1000, *game.cash[3:])
+    game.state.cash = (*game.state.cash[:2], game.state.cash[2] - 1000, *game.state.cash[3:])
     assert any("money" in p for p in watcher.step())
 
 
 def test_watcher_reports_negative_cash_and_a_lost_card() -> None:
     game = _game()
     watcher = Watcher(game)
-    game.state.cash = (game.cash[0], -game.cash[1], *game.cash[2:])
-    game.deck.pop()
+    game.state.cash = (game.state.cash[0], -game.state.cash[1], *game.state.cash[2:])
+    game.state.deck.pop()
     problems = watcher.step()
     assert any("negative" in p for p in problems), problems
     assert any("cards" in p for p in problems), problems

@@ -40,10 +40,10 @@ def shared_memo(game: Any) -> dict[int, Any]:
 def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:
     """A copy of ``game`` with every secret of seats other than ``seat`` changed."""
     other = copy.deepcopy(game, shared_memo(game))
-    n = game.n
+    n = game.state.n
     others = [s for s in range(n) if s != seat]
     # Hands of the others, the dummy hands and the deck: same sizes, cards reshuffled.
-    groups = [other.hands[s] for s in others] + other.hands[n:] + [other.deck]
+    groups = [other.state.hands[s] for s in others] + other.state.hands[n:] + [other.state.deck]
     pool = [c for g in groups for c in g]
     rng.shuffle(pool)
     if len(set(pool)) > 1:
@@ -52,7 +52,7 @@ def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:
     for group in groups:
         size = len(group)
         group[:], pool = pool[:size], pool[size:]
-    lot = other.lot
+    lot = other.state.lot
     if lot is not None and lot.sealed:
         for s in others:
             if lot.sealed[s] is not None:
@@ -60,7 +60,7 @@ def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:
     if game.rules.screens and not game.is_over:
         other.state.cash = tuple(
             c + (game.rules.unit * rng.randint(1, 9) if s in others else 0)
-            for s, c in enumerate(other.cash)
+            for s, c in enumerate(other.state.cash)
         )
     return other
 
@@ -68,8 +68,8 @@ def secrets_changed(game: Any, seat: int | None, rng: random.Random) -> Any:
 def view_difference(game: Any, seat: int | None, rng: random.Random) -> str | None:
     """Where ``seat``'s view depends on a secret of the others, or ``None``."""
     other = secrets_changed(game, seat, rng)
-    mine = game.view(seat) if seat is not None else game.public_view()
-    theirs = other.view(seat) if seat is not None else other.public_view()
+    mine = game.view(seat)
+    theirs = other.view(seat)
     a = json.dumps(mine.to_dict(), sort_keys=True)
     b = json.dumps(theirs.to_dict(), sort_keys=True)
     if a != b:
@@ -86,7 +86,7 @@ def direct_problems(game: Any, seat: int) -> list[str]:
     view = game.view(seat)
     data = view.to_dict()
     name = game.rules.codec.name
-    if sorted(data["hand"]) != sorted(name(c) for c in game.hands[seat]):
+    if sorted(data["hand"]) != sorted(name(c) for c in game.state.hands[seat]):
         out.append(f"seat {seat}: view hand {data['hand']} is not the own hand")
     if game.rules.screens and not game.is_over:
         shown = [s for s, c in enumerate(data["cash"]) if c is not None and s != seat]
@@ -99,7 +99,7 @@ def direct_problems(game: Any, seat: int) -> list[str]:
 
 def check_moment(game: Any, rng: random.Random) -> list[str]:
     out = []
-    for seat in [*range(game.n), None]:
+    for seat in [*range(game.state.n), None]:
         if (diff := view_difference(game, seat, rng)) is not None:
             out.append(diff)
         if seat is not None:
@@ -147,7 +147,8 @@ def test_views_at_sealed_bids_and_dummy_flips(variant: str, players: int) -> Non
         while not game.is_over:
             to_act = game.to_act()
             legal = game.legal(to_act[0])
-            sealed = game.lot is not None and bool(game.lot.sealed) and len(to_act) < game.n
+            lot = game.state.lot
+            sealed = lot is not None and bool(lot.sealed) and len(to_act) < game.state.n
             flip = any(type(a).__name__ == "Flip" for a in legal.actions)
             # Every moment of the kind until a few were checked, then one in five.
             if (sealed or flip) and (seen["sealed" if sealed else "flip"] < 4 or
@@ -172,15 +173,15 @@ def test_planted_leaks_are_detected(monkeypatch: pytest.MonkeyPatch, leak: str) 
         view = honest(self, seat)
         name = self.rules.codec.name
         if leak == "hand":
-            other = (seat + 1) % self.n
-            return view.replace(table=(*view.table, *sorted(map(name, self.hands[other]))))
+            other = (seat + 1) % self.state.n
+            return view.replace(table=(*view.table, *sorted(map(name, self.state.hands[other]))))
         if leak == "dummy":
-            extra = tuple(name(h[0]) for h in self.hands[self.n:] if h)
+            extra = tuple(name(h[0]) for h in self.state.hands[self.state.n:] if h)
             return view.replace(table=(*view.table, *extra))
         if leak == "cash":
-            return view.replace(cash=tuple(self.cash))
-        if self.lot is not None and self.lot.sealed:
-            return view.replace(counts=(*view.counts, *[b or 0 for b in self.lot.sealed]))
+            return view.replace(cash=tuple(self.state.cash))
+        if self.state.lot is not None and self.state.lot.sealed:
+            return view.replace(counts=(*view.counts, *[b or 0 for b in self.state.lot.sealed]))
         return view
 
     monkeypatch.setattr(Game, "view", leaky)
@@ -190,7 +191,7 @@ def test_planted_leaks_are_detected(monkeypatch: pytest.MonkeyPatch, leak: str) 
     for _ in range(400):
         if game.is_over:
             break
-        problems = [d for s in range(game.n) if (d := view_difference(game, s, rng))]
+        problems = [d for s in range(game.state.n) if (d := view_difference(game, s, rng))]
         if problems:
             return
         random_step(game, rng)

@@ -93,8 +93,8 @@ def play(game: Game, variant: str, steps: Iterable[tuple[int, str]]) -> list[Eve
 def cash(game: Game, variant: str) -> list[int]:
     """Every seat's cash in small units."""
     s = scale(variant)
-    assert all(c % s == 0 for c in game.cash), game.cash
-    return [c // s for c in game.cash]
+    assert all(c % s == 0 for c in game.state.cash), game.state.cash
+    return [c // s for c in game.state.cash]
 
 
 def last(events: Iterable[Event], kind: str) -> Event:

@@ -19,7 +19,7 @@ HANDS4 = [
 
 
 def _bank(game: Game, variant: str) -> int:
-    return game.bank_in // scale(variant)
+    return game.state.bank_in // scale(variant)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -60,7 +60,7 @@ def test_once_around_auctioneer_who_wins_pays_the_bank(variant: str) -> None:
     game = position(variant, 4, HANDS4, auctioneer=1)
     play(game, variant, [(1, "play a1/once_around"), (2, "bid 8"), (3, "pass"), (0, "bid 12"),
                          (1, "bid 13")])
-    assert game.owned[1] and not game.owned[0]
+    assert game.state.owned[1] and not game.state.owned[0]
     assert cash(game, variant) == [100, 87, 100, 100]
     assert _bank(game, variant) == 13
 
@@ -119,7 +119,7 @@ def test_sealed_nobody_bids_auctioneer_takes_it_free(variant: str) -> None:
                                   (3, "pass"), (0, "pass")])
     sold = last(events, "sold")
     assert (sold["seat"], sold["price"]) == (0, 0)
-    assert game.owned[0] and cash(game, variant) == [100] * 4 and game.bank_in == 0
+    assert game.state.owned[0] and cash(game, variant) == [100] * 4 and game.state.bank_in == 0
     assert game.to_act() == (1,)
 
 
@@ -159,7 +159,7 @@ def test_fixed_price_first_buyer_from_the_left_wins(variant: str) -> None:
     events = play(game, variant, [(2, "play a2/fixed_price"), (2, "price 14"), (3, "buy")])
     assert last(events, "sold")["seat"] == 3
     assert cash(game, variant) == [100, 100, 114, 86]
-    assert game.lot is None and game.to_act() == (3,)
+    assert game.state.lot is None and game.to_act() == (3,)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -185,7 +185,7 @@ def _open(game: Game, variant: str, bids: list[tuple[int, int]]) -> None:
         while game.to_act() != (seat,):
             play(game, variant, [(game.to_act()[0], "pass")])
         play(game, variant, [(seat, f"bid {amount}")])
-    while game.lot is not None:
+    while game.state.lot is not None:
         play(game, variant, [(game.to_act()[0], "pass")])
 
 

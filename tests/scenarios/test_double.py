@@ -36,9 +36,9 @@ def test_second_card_type_decides_and_adder_auctions(variant: str) -> None:
     Auction": "that player becomes the New Auctioneer". Seat 3 adds a once-around card:
     the once-around order starts on seat 3's left and ends with seat 3."""
     game = _added_by_seat3(variant, "once_around")
-    assert game.lot is not None and game.lot.auctioneer == 3
+    assert game.state.lot is not None and game.state.lot.auctioneer == 3
     order = []
-    while game.lot is not None:
+    while game.state.lot is not None:
         seat = game.to_act()[0]
         order.append(seat)
         play(game, variant, [(seat, "bid 30" if seat == 1 else "pass")])
@@ -60,7 +60,7 @@ def test_players_between_leader_and_adder_lose_their_turn(variant: str) -> None:
     play(game, variant, [(s, "pass") for s in range(5)])
     assert last(game.events, "sold")["seat"] == 3  # no bid: the new auctioneer takes it
     assert game.to_act() == (4,)
-    assert game.phase == 0  # leading
+    assert game.state.phase == 0  # leading
 
 
 #: Who receives what when seat 3 adds to seat 0's double and seat 1 buys for 25 (once
@@ -92,7 +92,7 @@ def test_who_is_paid_when_another_player_adds(variant: str) -> None:
     play(game, variant, [(4, "pass"), (0, "pass"), (1, "bid 25"), (2, "pass"), (3, "pass")])
     expected_cash, expected_bank = PAID_BY_OTHER[variant]
     assert cash(game, variant) == expected_cash
-    assert game.bank_in == expected_bank
+    assert game.state.bank_in == expected_bank
 
 
 #: Seat 0 (the leader) buys the lot seat 3 added to, for 25.
@@ -118,7 +118,7 @@ def test_leader_buys_a_double_another_player_added(variant: str) -> None:
     expected_cash, expected_bank = LEADER_WINS[variant]
     assert last(game.events, "sold")["seat"] == 0
     assert cash(game, variant) == expected_cash
-    assert game.bank_in // scale(variant) == expected_bank
+    assert game.state.bank_in // scale(variant) == expected_bank
 
 
 #: Seat 3 adds a fixed-price card, names 21 (its own cash is 30), nobody buys.
@@ -152,7 +152,7 @@ def test_fixed_price_double_the_adder_names_the_price_and_must_buy(variant: str)
     assert (sold["seat"], sold["price"]) == (3, 21 * scale(variant))
     expected_cash, expected_bank = ADDER_MUST_BUY[variant]
     assert cash(game, variant) == expected_cash
-    assert game.bank_in // scale(variant) == expected_bank
+    assert game.state.bank_in // scale(variant) == expected_bank
     assert game.to_act() == (4,)
 
 
@@ -168,7 +168,7 @@ def test_leader_adds_own_second_card_and_is_paid_everything(variant: str) -> Non
     hands[3] = ["a3/open", "a3/fixed_price"]
     game = position(variant, 5, hands, auctioneer=0)
     play(game, variant, [(0, "play a0/double"), (0, "add a0/sealed")])
-    assert game.lot is not None and game.lot.auctioneer == 0
+    assert game.state.lot is not None and game.state.lot.auctioneer == 0
     play(game, variant, [(1, "bid 9"), (2, "bid 20"), (3, "pass"), (4, "bid 19"),
                          (0, "bid 3")])
     sold = last(game.events, "sold")
@@ -191,7 +191,7 @@ def test_nobody_adds_the_leader_keeps_the_double_free(variant: str) -> None:
     play(game, variant, [(2, "pass"), (3, "pass"), (4, "pass")])
     sold = last(game.events, "sold")
     assert (sold["seat"], sold["price"], sold["auctioneer"]) == (0, 0, 0)
-    assert len(game.owned[0]) == 1 and cash(game, variant) == [100] * 5
+    assert len(game.state.owned[0]) == 1 and cash(game, variant) == [100] * 5
     assert game.to_act() == (1,)
 
 
@@ -210,7 +210,7 @@ def test_double_as_fifth_card_gets_no_second_card(variant: str) -> None:
     end = last(events, "round-end")
     assert end["counts"][game.rules.codec.artist_ids[0]] == 5
     assert last(events, "scored")["payouts"] == [0] * 5
-    assert game.round_number == 2 and game.to_act() == (3,)
+    assert game.round == 2 and game.to_act() == (3,)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -231,7 +231,7 @@ def test_second_card_as_fifth_card_both_unsold(variant: str) -> None:
     a = game.rules.codec.artist_ids
     assert scored["ranked"] == [a[0], a[1], a[2]]
     assert scored["payouts"] == [0, 20 * scale(variant), 0, 0, 10 * scale(variant)]
-    assert game.round_number == 2 and game.to_act() == (4,)
+    assert game.round == 2 and game.to_act() == (4,)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

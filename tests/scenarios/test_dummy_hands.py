@@ -25,15 +25,15 @@ def test_three_players_are_dealt_as_four(variant: str) -> None:
     rules. (As if there were four people playing.)" 004: "Distribuer les cartes comme
     s'il y avait quatre joueurs". Nine cards each, then four each (dummy included)."""
     game = Game.new(ruleset(variant), 3, seed=5)
-    assert [len(h) for h in game.hands] == [9, 9, 9, 9]
+    assert [len(h) for h in game.state.hands] == [9, 9, 9, 9]
     game = position(variant, 3, [["a0/fixed_price"], ["a1/open"], ["a1/sealed"]],
                     dummy_hands=[["a2/open"]], played=["a0/open"] * 3 + ["a0/sealed"],
                     deck=["a3/open"] * 3 + ["a3/sealed"] * 3 + ["a4/open"] * 4
                     + ["a4/sealed"] * 3 + ["a2/sealed"] * 3)
     play(game, variant, [(0, "play a0/fixed_price")])
-    assert game.round_number == 2
-    assert [len(h) for h in game.hands] == [4, 5, 5, 5]
-    assert len(game.deck) == 0
+    assert game.round == 2
+    assert [len(h) for h in game.state.hands] == [4, 5, 5, 5]
+    assert len(game.state.deck) == 0
 
 
 @pytest.mark.parametrize("variant", MYSTERY)
@@ -72,7 +72,7 @@ def test_the_top_card_is_turned_over(variant: str) -> None:
                          (1, "flip")])
     assert [e["card"] for e in game.events if e.kind == "flip"] == [
         tr(variant, "a3/sealed"), tr(variant, "a4/open")]
-    assert names(game, game.hands[3]) == [tr(variant, "a1/sealed")]
+    assert names(game, game.state.hands[3]) == [tr(variant, "a1/sealed")]
 
 
 @pytest.mark.parametrize("variant", MYSTERY)
@@ -111,10 +111,10 @@ def test_dummy_double_gets_no_second_card_and_play_goes_on(variant: str) -> None
                     dummy_hands=[["a1/double"]])
     play(game, variant, [(0, "play a0/open"), (1, "pass"), (2, "pass"), (0, "pass"),
                          (0, "flip")])
-    assert game.lot is None and game.to_act() == (1,)
+    assert game.state.lot is None and game.to_act() == (1,)
     assert [str(a) for a in game.legal(1)] == [f"play {tr(variant, c)}"
                                                for c in ("a1/sealed", "a1/fixed_price")]
-    assert names(game, game.table) == [tr(variant, "a1/double")]
+    assert names(game, game.state.table) == [tr(variant, "a1/double")]
 
 
 @pytest.mark.parametrize("variant", MYSTERY)
@@ -144,7 +144,7 @@ def test_dummy_card_ends_round_next_round_left_of_the_auctioneer(variant: str) -
                     auctioneer=1)
     play(game, variant, [(1, "play a1/open"), (2, "pass"), (0, "bid 2"), (1, "pass"),
                          (2, "pass"), (1, "flip")])
-    assert game.round_number == 2 and game.to_act() == (2,)
+    assert game.round == 2 and game.to_act() == (2,)
     assert cash(game, variant) == [98 + 20, 102, 100]  # a1 is second
 
 
@@ -158,7 +158,7 @@ def test_two_players_dealt_as_four(variant: str) -> None:
     """002 "2 PLAYER VARIANT": "deal out the cards as if there are four players. Aside
     from the human players, the other two will serve as dummy players." """
     game = Game.new(ruleset(variant), 2, seed=2)
-    assert [len(h) for h in game.hands] == [9, 9, 9, 9]
+    assert [len(h) for h in game.state.hands] == [9, 9, 9, 9]
 
 
 @pytest.mark.parametrize("variant", TWO)
@@ -231,5 +231,5 @@ def test_two_players_game_goes_on_while_players_hold_cards(variant: str) -> None
     play(game, variant, [(0, "play a0/open"), (1, "pass"), (0, "pass")])
     assert not game.is_over
     assert last(game.events, "round-end")["reason"] == "no-playable-card"
-    assert game.round_number == 3
-    assert [len(h) for h in game.hands[:2]] == [1 + 4, 1 + 4]
+    assert game.round == 3
+    assert [len(h) for h in game.state.hands[:2]] == [1 + 4, 1 + 4]

@@ -64,9 +64,9 @@ def test_an_unlimited_price_the_auctioneer_cannot_pay_leaves_the_lot_unsold(
                               auctioneer=1)
     kinds = play(game, NOBODY_BUYS)
     assert "unsold" in kinds and "sold" not in kinds
-    assert list(game.cash) == [100000, 0, 100000, 100000]
-    assert all(not owned for owned in game.owned)
-    assert game.counts[1] == 1  # Yoko's card still counts for the ranking
+    assert list(game.state.cash) == [100000, 0, 100000, 100000]
+    assert all(not owned for owned in game.state.owned)
+    assert game.state.counts[1] == 1  # Yoko's card still counts for the ranking
     assert "A price the auctioneer cannot pay wins them nothing." in rulebook(ruleset, "en")
     assert "Un prix que le vendeur ne peut pas payer ne lui rapporte rien." in rulebook(
         ruleset, "fr"
@@ -81,8 +81,8 @@ def test_an_affordable_unlimited_price_is_still_bought_by_the_auctioneer(
     ruleset = house(tmp_path, UNLIMITED % "")
     game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
     play(game, NOBODY_BUYS)
-    assert list(game.cash) == [100000, 10000, 100000, 100000]
-    assert len(game.owned[1]) == 1
+    assert list(game.state.cash) == [100000, 10000, 100000, 100000]
+    assert len(game.state.owned[1]) == 1
 
 
 def test_auctioneer_pays_all_is_the_all_cash_reading(tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_auctioneer_pays_all_is_the_all_cash_reading(tmp_path: Path) -> None:
     game = Game.from_position(ruleset, 4, hands=HANDS, cash=[100000, 30000, 100000, 100000],
                               auctioneer=1)
     play(game, NOBODY_BUYS)
-    assert list(game.cash) == [100000, 0, 100000, 100000] and len(game.owned[1]) == 1
+    assert list(game.state.cash) == [100000, 0, 100000, 100000] and len(game.state.owned[1]) == 1
     text = rulebook(ruleset, "en")
     assert "the auctioneer buys the card for all the money they have" in text
     assert "wins them nothing" not in text
@@ -107,8 +107,8 @@ def test_a_fixed_price_lot_nobody_buys_can_stay_unsold(tmp_path: Path, max_price
     game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
     kinds = play(game, [(1, "play yoko/fixed_price"), (1, "price 20000"), (2, "pass"),
                         (3, "pass"), (0, "pass")])
-    assert "unsold" in kinds and list(game.cash) == [100000] * 4
-    assert game.counts[1] == 1 and not game.owned[1]
+    assert "unsold" in kinds and list(game.state.cash) == [100000] * 4
+    assert game.state.counts[1] == 1 and not game.state.owned[1]
     assert "it stays on the table unsold and still counts for the ranking" in rulebook(
         ruleset, "en"
     )
@@ -136,7 +136,7 @@ def test_cumulative_always_keeps_an_unranked_artists_column_value(
     events = game.apply("play krypto/once_around", 0)
     (scored,) = [e for e in events if e.kind == "scored"]
     assert scored["payouts"][0] == paid
-    assert game.cash[0] == 100000 + paid
+    assert game.state.cash[0] == 100000 + paid
     keeps = "an unranked artist keeps the value of the earlier rounds"
     assert (keeps in rulebook(ruleset, "en")) == (valuation == "cumulative-always")
     garde = "un artiste non classé garde la valeur des manches précédentes"
@@ -155,8 +155,8 @@ def test_starting_cash_round_end_and_ranking_per_player_count(tmp_path: Path) ->
     40,000 for first place; four players keep the book's rules."""
     ruleset = house(tmp_path, PER_COUNT)
     three = Game.new(ruleset, 3, seed=1)
-    assert list(three.cash) == [120000] * 3
-    assert list(Game.new(ruleset, 4, seed=1).cash) == [100000] * 4
+    assert list(three.state.cash) == [120000] * 3
+    assert list(Game.new(ruleset, 4, seed=1).state.cash) == [100000] * 4
     game = Game.from_position(
         ruleset, 3, hands=[["krypto/open", "yoko/open"], ["yoko/sealed"], ["yoko/double"]],
         played=["krypto/sealed", "krypto/once_around"],
@@ -261,14 +261,14 @@ def test_a_double_lot_counts_two_paintings(tmp_path: Path, tie_break: str, won: 
         hands=[["yoko/double", "yoko/fixed_price"], ["yoko/fixed_price"], ["krypto/double"],
                ["yoko/sealed"]],
     )
-    assert game.paintings == (0, 0, 0, 0)  # (a position starts from the cards it owns)
+    assert game.state.paintings == (0, 0, 0, 0)  # (a position starts from the cards it owns)
     play(game, [(0, "play yoko/double"), (0, "add yoko/fixed_price"), (0, "price 10000"),
                 (1, "buy")])
     play(game, [(1, "play yoko/fixed_price"), (1, "price 10000"), (2, "buy")])
-    assert game.paintings == (0, 2, 1, 0)
+    assert game.state.paintings == (0, 2, 1, 0)
     assert game.view(3).paintings == (0, 2, 1, 0)  # public: every seat sees it
-    assert game.clone().paintings == game.paintings
-    assert determinize(game.view(3), seed=1).paintings == game.paintings
+    assert game.clone().state.paintings == game.state.paintings
+    assert determinize(game.view(3), seed=1).state.paintings == game.state.paintings
     play(game, [(2, "play krypto/double")])
     assert game.outcome is not None
     assert game.outcome.cash == (110000, 120000, 120000, 50000)
@@ -290,7 +290,7 @@ def test_a_painting_taken_free_counts(tmp_path: Path, tie_break: str, won: list[
         hands=[["yoko/open"], ["krypto/double"], ["yoko/sealed"], ["yoko/fixed_price"]],
     )
     play(game, [(0, "play yoko/open"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
-    assert game.paintings == (1, 0, 0, 0) and game.sales == ()
+    assert game.state.paintings == (1, 0, 0, 0) and game.state.sales == ()
     play(game, [(1, "play krypto/double")])
     assert game.outcome is not None
     assert game.outcome.cash == (120000, 120000, 100000, 50000)
@@ -329,7 +329,7 @@ def test_the_auctioneer_barred_from_bidding_on_their_own_lot(tmp_path: Path, kin
     game = Game.from_position(ruleset, 4, hands=hands)
     play(game, [(0, f"play krypto/{kind}")])
     kinds, asked = [], False
-    while game.lot is not None:
+    while game.state.lot is not None:
         seat = game.to_act()[0]
         if seat == 0:
             asked = True
@@ -337,7 +337,8 @@ def test_the_auctioneer_barred_from_bidding_on_their_own_lot(tmp_path: Path, kin
             with pytest.raises(IllegalActionError, match="may not bid on their own lot"):
                 game.apply("bid 5000", 0)
         kinds += play(game, [(seat, "pass")])
-    assert asked and "sold" in kinds and len(game.owned[0]) == 1 and game.cash[0] == 100000
+    assert asked and "sold" in kinds
+    assert len(game.state.owned[0]) == 1 and game.state.cash[0] == 100000
     book = Game.from_position(house(tmp_path, ""), 4, hands=hands)
     play(book, [(0, f"play krypto/{kind}")])
     while book.to_act() != (0,):
@@ -375,7 +376,7 @@ def test_sealed_ties_bid_once_more_among_the_tied(
     ruleset = house(tmp_path, f"auctions:\n  sealed: {{ties: {ties}}}\n")
     game = Game.from_position(ruleset, 4, hands=SEALED_TIE)
     play(game, [(0, "play krypto/sealed"), *FISTS])
-    assert game.lot is not None and game.to_act() == (1, 2)  # the tied only
+    assert game.state.lot is not None and game.to_act() == (1, 2)  # the tied only
     assert game.legal(0).bid is None and game.legal(3).bid is None
     span = game.legal(1).bid
     assert span is not None and span[0] == 13000  # above the tied bid
@@ -388,19 +389,20 @@ def test_sealed_ties_bid_once_more_among_the_tied(
     for seed in range(5):  # a bot's sampled game: only the tied bid again, view kept
         twin = determinize(game.view(3), seed)
         assert twin.view(3) == game.view(3)
-        assert twin.lot is not None and twin.lot.sealed[0] == twin.lot.sealed[3] == 0
-        assert all(b is None or b == 12000 or b >= 13000 for b in twin.lot.sealed[1:3])
+        lot = twin.state.lot
+        assert lot is not None and lot.sealed[0] == lot.sealed[3] == 0
+        assert all(b is None or b == 12000 or b >= 13000 for b in lot.sealed[1:3])
     kinds = play(game, rebids[1:])
-    assert game.lot is None and kinds.count("reveal") == 1
+    assert game.state.lot is None and kinds.count("reveal") == 1
     if buyer is None:
-        assert "unsold" in kinds and len(game.table) == 1
-        assert game.cash == (100000,) * 4
+        assert "unsold" in kinds and len(game.state.table) == 1
+        assert game.state.cash == (100000,) * 4
     else:
-        assert len(game.owned[buyer]) == 1
-        assert game.cash[buyer] == 100000 - price and game.cash[0] == 100000 + price
+        assert len(game.state.owned[buyer]) == 1
+        assert game.state.cash[buyer] == 100000 - price and game.state.cash[0] == 100000 + price
     book = Game.from_position(house(tmp_path, ""), 4, hands=SEALED_TIE)
     play(book, [(0, "play krypto/sealed"), *FISTS])
-    assert len(book.owned[1]) == 1 and book.cash[1] == 88000  # the book: Doris buys
+    assert len(book.state.owned[1]) == 1 and book.state.cash[1] == 88000  # the book: Doris buys
     assert "only the tied players bid once more, in secret" in rulebook(ruleset, "en")
     assert "seuls les joueurs à égalité enchérissent" in rulebook(ruleset, "fr")
 
@@ -437,14 +439,14 @@ def test_the_card_that_ends_the_round_can_be_sold(tmp_path: Path) -> None:
     ruleset = house(tmp_path, "round_end: {ending_card: sold}\n")
     game = Game.from_position(ruleset, 4, hands=CLEMENS, played=FOUR_LITE_METAL)
     kinds = play(game, [(0, "play lite-metal/open")])
-    assert "round-end" not in kinds and game.lot is not None  # under the hammer
+    assert "round-end" not in kinds and game.state.lot is not None  # under the hammer
     kinds = play(game, [(1, "bid 20000"), (2, "pass"), (3, "pass"), (0, "pass")])
     assert kinds.index("sold") < kinds.index("round-end")
-    assert game.round == 1 and game.board[0][0] == 30000  # Lite Metal first
-    assert game.cash[:2] == (120000, 110000)
+    assert game.state.round == 1 and game.state.board[0][0] == 30000  # Lite Metal first
+    assert game.state.cash[:2] == (120000, 110000)
     book = Game.from_position(house(tmp_path, ""), 4, hands=CLEMENS, played=FOUR_LITE_METAL)
     kinds = play(book, [(0, "play lite-metal/open")])
-    assert "round-end" in kinds and book.cash == (100000,) * 4  # the book: not auctioned
+    assert "round-end" in kinds and book.state.cash == (100000,) * 4  # the book: not auctioned
     assert "That card is still auctioned as usual" in rulebook(ruleset, "en")
     assert "Ce tableau est tout de même mis aux enchères normalement" in rulebook(ruleset, "fr")
     assert "The 5th card is not auctioned" not in rulebook(ruleset, "en")
@@ -462,10 +464,10 @@ def test_a_double_whose_second_card_ends_the_round_is_sold(tmp_path: Path) -> No
     game = Game.from_position(ruleset, 4, hands=hands, played=played)
     play(game, [(0, "play krypto/double"), (0, "pass")])
     kinds = play(game, [(1, "add krypto/fixed_price")])
-    assert "round-end" not in kinds and game.lot is not None
+    assert "round-end" not in kinds and game.state.lot is not None
     kinds = play(game, [(1, "price 10000"), (2, "buy")])
-    assert kinds.index("sold") < kinds.index("round-end") and game.round == 1
-    assert game.cash[2] == 100000 - 10000 + 2 * 30000
+    assert kinds.index("sold") < kinds.index("round-end") and game.state.round == 1
+    assert game.state.cash[2] == 100000 - 10000 + 2 * 30000
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -482,7 +484,7 @@ def test_sold_ending_cards_play_out_step_by_step(tmp_path: Path, players: int) -
         agents = [RandomAgent(seed=seed + s) for s in range(players)]
         while game.outcome is None:
             seat = game.to_act()[0]
-            game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+            game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
             assert game.check_invariants() == []
         kinds = [event.kind for event in game.events]
         sold_last += sum(a == "sold" and b == "round-end" for a, b in pairwise(kinds))

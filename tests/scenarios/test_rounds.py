@@ -86,7 +86,7 @@ def test_001_second_round_values_add_up_unranked_pays_nothing(variant: str) -> N
     scored = last(game.events, "scored")
     assert scored["values"] == _values(variant, {3: 30, 2: 40, 1: 20})
     assert scored["payouts"] == [90 * scale(variant), 0, 0]
-    assert game.board[1] == [0, 10 * scale(variant), 20 * scale(variant),
+    assert game.state.board[1] == [0, 10 * scale(variant), 20 * scale(variant),
                              30 * scale(variant), 0]
     assert cash(game, variant) == [190, 100, 100]
 
@@ -181,7 +181,7 @@ def test_fewer_than_three_artists_only_those_are_ranked(variant: str) -> None:
     scored = last(events, "scored")
     a = ids(variant)
     assert set(scored["ranked"]) == {a[2], a[4]}
-    assert game.board[3] == [0, 0, 30 * scale(variant), 0, 20 * scale(variant)]
+    assert game.state.board[3] == [0, 0, 30 * scale(variant), 0, 20 * scale(variant)]
     assert scored["values"][a[0]] == 0
 
 
@@ -196,7 +196,7 @@ def test_player_without_cards_skips_leading_but_still_bids(variant: str) -> None
                                        ["a2/open"]])
     play(game, variant, [(0, "play a0/once_around".replace("once_around", "open"))])
     bidders = []
-    while game.lot is not None:
+    while game.state.lot is not None:
         seat = game.to_act()[0]
         bidders.append(seat)
         play(game, variant, [(seat, "bid 7" if seat == 2 and 2 not in bidders[:-1]
@@ -220,8 +220,8 @@ def test_cards_dealt_per_round(variant: str, players: int, new: int) -> None:
     lays a fifth a0, every hand gets the second column's number of cards."""
     first = {3: 10, 4: 9, 5: 8}[players]
     game = Game.new(ruleset(variant), players, seed=3)
-    assert [len(h) for h in game.hands] == [first] * players
-    assert len(game.deck) == 70 - players * first
+    assert [len(h) for h in game.state.hands] == [first] * players
+    assert len(game.state.deck) == 70 - players * first
     others = [["a1/sealed"], ["a1/once_around"], ["a1/fixed_price"], ["a1/sealed"]]
     hands = [["a0/fixed_price", "a1/open"], *others[: players - 1]]
     deck = ["a3/open"] * 3 + ["a4/open"] * 4 + ["a2/open"] * 3 + ["a2/sealed"] * 3
@@ -229,14 +229,14 @@ def test_cards_dealt_per_round(variant: str, players: int, new: int) -> None:
     game = position(variant, players, hands, played=["a0/open"] * 3 + ["a0/sealed"],
                     deck=deck)
     play(game, variant, [(0, "play a0/fixed_price")])
-    assert game.round_number == 2
+    assert game.round == 2
     # 004: "une fois que chacun a été payé pour ses tableaux, tous les tableaux sont
     # jetés ... Les tableaux ne restent jamais exposés d'une manche à l'autre."
-    assert game.table == () and all(o == () for o in game.owned)
-    assert game.counts == (0,) * 5
-    assert [len(h) for h in game.hands] == [1 + new] + [1 + new] * (players - 1)
-    assert len(game.deck) == 20 - players * new
-    assert names(game, game.hands[1])[1:] == [tr(variant, c) for c in deck[new : 2 * new]]
+    assert game.state.table == () and all(o == () for o in game.state.owned)
+    assert game.state.counts == (0,) * 5
+    assert [len(h) for h in game.state.hands] == [1 + new] + [1 + new] * (players - 1)
+    assert len(game.state.deck) == 20 - players * new
+    assert names(game, game.state.hands[1])[1:] == [tr(variant, c) for c in deck[new : 2 * new]]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -252,11 +252,11 @@ def test_fourth_round_gets_no_cards(variant: str) -> None:
         auctioneer=0,
     )
     events = play(game, variant, [(0, "play a1/sealed")])
-    assert game.round_number == 4
-    assert [len(h) for h in game.hands] == [0, 2, 3]
+    assert game.round == 4
+    assert [len(h) for h in game.state.hands] == [0, 2, 3]
     assert last(events, "deal")["cards"] == [0, 0, 0]
     assert game.to_act() == (1,)
-    assert len(game.deck) == 3
+    assert len(game.state.deck) == 3
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -280,5 +280,5 @@ def test_game_ends_after_round_four_most_cash_wins(variant: str) -> None:
     assert last(events, "scored")["payouts"] == [0, (90 + 20) * scale(variant), 0]
     assert cash(game, variant) == [150, 170, 140]
     assert outcome.winners == (1,)
-    assert len(game.hands[2]) == 4  # kept, worth nothing
+    assert len(game.state.hands[2]) == 4  # kept, worth nothing
     assert kinds(events)[-1] == "game-end"

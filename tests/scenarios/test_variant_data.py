@@ -37,8 +37,8 @@ def test_seventy_cards_twelve_to_sixteen_in_board_order(variant: str) -> None:
     """001 "Before the first game": "The 70 art cards are well shuffled"; the card counts
     12..16 from left to right (001, 000, 002, 004)."""
     game = Game.new(ruleset(variant), 4, seed=11)
-    cards = Counter(c // 5 for h in game.hands for c in h)
-    cards.update(c // 5 for c in game.deck)
+    cards = Counter(c // 5 for h in game.state.hands for c in h)
+    cards.update(c // 5 for c in game.state.deck)
     assert [cards[a] for a in range(5)] == [12, 13, 14, 15, 16]
     if variant in BOARD:
         artists = ruleset(variant).theme.artists
@@ -55,6 +55,6 @@ def test_starting_money_and_ranking_values(variant: str) -> None:
     003: "The Banker gives 100 k€"; 004: "$100.000", "Premier : $30.000 ..."."""
     game = Game.new(ruleset(variant), 3, seed=1)
     unit = 1000 if variant.startswith("hig") else 1
-    assert list(game.cash) == [100 * unit] * 3
+    assert list(game.state.cash) == [100 * unit] * 3
     assert game.rules.ranking == (30 * unit, 20 * unit, 10 * unit)
     assert game.rules.rounds == 4

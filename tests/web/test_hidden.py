@@ -4,7 +4,7 @@ its legal moves and the public log, and nothing else.
 Two people and a spectator play whole games over WebSockets; afterwards the
 game is replayed from its record and each message received is checked against
 the position it was sent in: its ``view`` and ``legal`` are exactly
-``game.view(seat)`` and ``game.legal(seat)`` (the spectator's ``public_view()``),
+``game.view(seat)`` and ``game.legal(seat)`` (the spectator's ``view(None)``),
 and every word it adds is the same when everything the seat cannot see is drawn
 again (``game.determinize``): nothing hidden reaches a message.
 """
@@ -49,7 +49,7 @@ def _drain(socket: Any) -> list[dict[str, Any]]:
 
 
 def _words(presenter: Presenter, game: Game, seat: int | None) -> dict[str, Any]:
-    view = game.public_view() if seat is None else game.view(seat)
+    view = game.view(None) if seat is None else game.view(seat)
     legal = Legal(-1, ()) if seat is None else game.legal(seat)
     message = presenter.message(view, legal, [], 0, 0)
     return {key: message[key] for key in ("controls", "turn", "players", "board", "hand", "lot",
@@ -87,7 +87,7 @@ def test_every_message_holds_only_what_its_seat_may_see(
                 assert set(message) == KEYS
                 assert message["seat"] == seat
                 if seat is None:
-                    assert message["view"] == game.public_view().to_dict()
+                    assert message["view"] == game.view(None).to_dict()
                     assert message["legal"] is None and message["hand"] is None
                     if not game.is_over:  # (the final money is public)
                         assert all(p["cash"] is None for p in message["players"])  # screens

@@ -20,6 +20,7 @@ from auctionrules.agents.registry import (
     seat_agents,
     unregister_agent,
 )
+from auctionrules.engine.agents import RandomAgent  # (the engine's, for play_game's default)
 
 register_agent(
     "heuristic", HeuristicAgent, "Valuation play: bids up to a share of each lot's worth."
@@ -35,6 +36,7 @@ __all__ = [
     "AgentSpec",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "RandomAgent",
     "agent_entries",
     "make_agent",
     "parse_agents",

@@ -83,6 +83,7 @@ class Facts:
     def of_game(cls, game: Game, seat: int) -> Facts:
         """The facts ``seat`` would see in ``game`` (a game the caller owns, such as a
         determinization; never a game the caller plays in)."""
-        return cls(rules=game.rules, seat=seat, round_index=game.round, counts=game.counts,
-                   hand=game.hands[seat], owned=game.owned, board=game.board,
-                   cash=game.cash[seat], lot=lot_of(game, seat))
+        state = game.state
+        return cls(rules=game.rules, seat=seat, round_index=state.round, counts=state.counts,
+                   hand=state.hands[seat], owned=state.owned, board=state.board,
+                   cash=game.state.cash[seat], lot=lot_of(game, seat))

@@ -31,6 +31,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.valuation import (
     artist_counts,
@@ -38,7 +40,7 @@ from auctionrules.agents.valuation import (
     leads_rivals,
     payouts_if_ended,
 )
-from auctionrules.compiled import mypyc_attr, own_state, set_state
+from auctionrules.compiled import set_state, state_of
 from auctionrules.engine.actions import (
     BUY,
     FLIP,
@@ -62,7 +64,13 @@ _ADD_PREFERENCE = (TYPE_INDEX["open"], TYPE_INDEX["once_around"], TYPE_INDEX["se
 _AVOID = -1e12
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+#: The agent's fields: its ``__slots__``, what a copy or a pickle keeps (see
+#: :mod:`auctionrules.compiled`).
+FIELDS = ("aggression", "discount", "hand_weight", "own_share", "price_share", "push", "rng",
+          "shading")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicAgent:
     """Valuation-based play for any ruleset (see the module docstring).
 
@@ -85,16 +93,7 @@ class HeuristicAgent:
         Extra lead preference per card already owned of the artist.
     """
 
-    __slots__ = (
-        "aggression",
-        "discount",
-        "hand_weight",
-        "own_share",
-        "price_share",
-        "push",
-        "rng",
-        "shading",
-    )
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -118,8 +117,8 @@ class HeuristicAgent:
         self.push = push
 
     def __getstate__(self) -> dict[str, Any]:
-        # its parameters and generator, and what a subclass keeps (see own_state)
-        return own_state(self, HeuristicAgent, _OWN)
+        # its parameters and generator, and what a subclass keeps
+        return state_of(self, FIELDS)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         set_state(self, state)
@@ -243,11 +242,6 @@ class HeuristicAgent:
             return PASS
         codes = facts.rules.codec.codes
         return min(adds, key=lambda a: _ADD_PREFERENCE.index(auction_of(codes[_card(a)])))
-
-
-#: The agent's own fields (its slots; see :func:`~auctionrules.compiled.own_state`).
-_OWN = frozenset(("aggression", "discount", "hand_weight", "own_share", "price_share", "push",
-                  "rng", "shading"))
 
 
 def raise_to(

@@ -62,11 +62,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.heuristic import HeuristicAgent, limit_of, raise_to, within
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
-from auctionrules.compiled import mypyc_attr, own_state, set_state
+from auctionrules.compiled import set_state, state_of
 from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
 from auctionrules.engine.agents import RandomAgent
 from auctionrules.engine.cards import ONCE_AROUND, SEALED
@@ -80,15 +82,16 @@ ROLLOUTS = ("heuristic", "random")
 HORIZONS = ("round", "game")
 
 
-#: The agent's own fields (see :func:`~auctionrules.compiled.own_state`).
-_OWN = frozenset((
+#: The agent's fields: its ``__slots__``, what a copy or a pickle keeps (see
+#: :mod:`auctionrules.compiled`).
+FIELDS = (
     "buckets", "c", "confidence", "horizon", "iterations", "last_iterations", "model",
     "model_sealed", "opponents", "paired", "plan", "policy", "prior", "progress", "rival",
     "rng", "rollout", "seconds", "spread",
-))
+)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent:
     """Search over determinizations of the view (see the module docstring).
 
@@ -106,6 +109,8 @@ class ISMCTSAgent:
     search, ``model_sealed`` the others' unrevealed sealed bids drawn as the
     heuristic would bid them with the hands dealt (else at even odds).
     """
+
+    __slots__ = FIELDS
 
     def __init__(
         self,
@@ -159,9 +164,8 @@ class ISMCTSAgent:
         self.progress: Callable[[int, int], None] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
-        # its parameters, generator, models and plan, and what a subclass keeps (see
-        # own_state)
-        return own_state(self, ISMCTSAgent, _OWN)
+        # its parameters, generator, models and plan, and what a subclass keeps
+        return state_of(self, FIELDS)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         set_state(self, state)
@@ -307,7 +311,7 @@ class ISMCTSAgent:
         model = self.model
         while not game.is_over and game.to_act()[0] != me:  # (others' sealed bids first)
             seat = game.to_act()[0]
-            game.step(model.decide(game, seat, game.legal(seat)), seat)
+            game.apply(model.decide(game, seat, game.legal(seat)), seat)
         if game.is_over:
             return
         legal = game.legal(me)
@@ -315,21 +319,21 @@ class ISMCTSAgent:
             if plan[0] not in legal:
                 continue
             trial = game.clone()
-            trial.step(plan[0], me)
+            trial.apply(plan[0], me)
             self._play_plan(trial, me, plan[1], round_number)
             samples.setdefault(plan, []).append(self._margin(trial, me))
 
     def _play_plan(self, game: Game, me: int, limit: float | None, round_number: int) -> None:
         """Play on to the horizon: the own open bids in this lot up to ``limit``, every
         other move by the default policy."""
-        lot = game.lot
+        lot = game.state.lot
         model, heuristic = self.model, self.rollout == "heuristic"
         policy = self.policy
         stop_at_round = self.horizon == "round"
-        while not game.is_over and not (stop_at_round and game.round + 1 != round_number):
+        while not game.is_over and not (stop_at_round and game.state.round + 1 != round_number):
             seat = game.to_act()[0]
             legal = game.legal(seat)
-            current = game.lot
+            current = game.state.lot
             if current is not lot:
                 limit = None
             if seat == me and limit is not None and legal.bid is not None and current is not None:
@@ -339,12 +343,12 @@ class ISMCTSAgent:
                 action = model.decide(game, seat, legal)
             else:
                 action = policy.act(None, legal)
-            game.step(action, seat)
+            game.apply(action, seat)
 
     def _margin(self, game: Game, me: int) -> float:
         """The own money against the rivals' (their mean, or with weight ``rival`` the
         richest's), on the scale of the first ranking value."""
-        cash = game.cash
+        cash = game.state.cash
         rivals = [c for s, c in enumerate(cash) if s != me]
         mean = sum(rivals) / len(rivals)
         rival = self.rival * max(rivals) + (1.0 - self.rival) * mean
@@ -380,7 +384,7 @@ class ISMCTSAgent:
             seat = game.to_act()[0]
             legal = game.legal(seat)
             if seat != me:  # the others play the default policy, in the tree as after it
-                game.step(policy.decide(Facts.of_game(game, seat), legal), seat)
+                game.apply(policy.decide(Facts.of_game(game, seat), legal), seat)
                 continue
             options = candidates(legal, self.buckets)
             untried = [a for a in options if a not in node.children]
@@ -389,7 +393,7 @@ class ISMCTSAgent:
                 action = prior if prior in untried else untried[0]
                 child = Node()
                 node.children[action] = child
-                game.step(action, seat)
+                game.apply(action, seat)
                 path.append(child)
                 break
             best, best_score = options[0], -math.inf
@@ -402,7 +406,7 @@ class ISMCTSAgent:
                 if score > best_score:
                     best, best_score = action, score
             node = node.children[best]
-            game.step(best, seat)
+            game.apply(best, seat)
             path.append(node)
         self._roll(game, round_number)
         reward = self._rewards(game)[me]
@@ -415,25 +419,25 @@ class ISMCTSAgent:
         """Play on with the default policy to the horizon."""
         policy = self.policy
         if self.horizon == "game" and self.rollout == "random":
-            game.playout([policy] * game.n)
+            game.playout([policy] * game.state.n)
             return
         stop_at_round = self.horizon == "round"
         heuristic = self.rollout == "heuristic"
-        while not game.is_over and not (stop_at_round and game.round + 1 != round_number):
+        while not game.is_over and not (stop_at_round and game.state.round + 1 != round_number):
             seat = game.to_act()[0]
             legal = game.legal(seat)
             if heuristic:
-                game.step(policy.decide(Facts.of_game(game, seat), legal), seat)
+                game.apply(policy.decide(Facts.of_game(game, seat), legal), seat)
             else:
-                game.step(policy.act(None, legal), seat)
+                game.apply(policy.act(None, legal), seat)
 
     @staticmethod
     def _rewards(game: Game) -> list[float]:
         """Each seat's money against the best rival's, squashed to 0..1."""
-        cash = game.cash
+        cash = game.state.cash
         scale = 2.0 * max(game.rules.ranking[0], game.rules.unit)
         out = []
-        for seat in range(game.n):
+        for seat in range(game.state.n):
             rival = max(c for s, c in enumerate(cash) if s != seat)
             out.append(0.5 + 0.5 * math.tanh((cash[seat] - rival) / scale))
         return out

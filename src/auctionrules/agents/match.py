@@ -21,12 +21,12 @@ Watcher = Callable[[Game, int, Action], None]
 
 def play_views(game: Game, agents: Sequence[Agent], watch: Watcher | None = None) -> Game:
     """Play ``game`` to its end, ``agents[seat]`` choosing from its view; the game."""
-    if len(agents) != game.n:
-        raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
+    if len(agents) != game.state.n:
+        raise ValueError(f"{len(agents)} agents for {game.state.n} seats: give one per seat")
     while not game.is_over:
         seat = game.to_act()[0]
         action = agents[seat].act(game.view(seat), game.legal(seat))
-        game.step(action, seat)
+        game.apply(action, seat)
         if watch is not None:
             watch(game, seat, action)
     return game

@@ -11,7 +11,7 @@ from typing import Any
 
 from auctionrules.agents.facts import Facts
 from auctionrules.agents.heuristic import HeuristicAgent, raise_to
-from auctionrules.compiled import mypyc_attr, own_state, set_state
+from auctionrules.compiled import Reduced, reduced
 from auctionrules.engine.actions import Action, bid_of, price_of
 from auctionrules.engine.cards import SEALED
 from auctionrules.engine.game import Game
@@ -57,7 +57,6 @@ def amounts(span: tuple[int, int, int], buckets: int) -> list[int]:
 Plan = tuple[Action, float | None]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Model:
     """The heuristic as the others' model and the rollout policy, with each seat's
     open-auction limit computed once a lot (it does not change while the lot is
@@ -71,16 +70,13 @@ class Model:
         self.key: tuple[Any, int] | None = None
         self.limits: dict[int, float] = {}
 
-    def __getstate__(self) -> dict[str, Any]:
-        # its agent and the limits of the lot, and what a subclass keeps (see own_state)
-        return own_state(self, Model, _MODEL_OWN)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        set_state(self, state)
+    def __reduce__(self) -> Reduced:
+        # its agent and the limits of the lot
+        return reduced(self, (self.agent,))
 
     def decide(self, game: Game, seat: int, legal: Legal) -> Action:
         """The heuristic's move for ``seat`` in ``game`` (a game the caller owns)."""
-        lot, span = game.lot, legal.bid
+        lot, span = game.state.lot, legal.bid
         if span is None or lot is None or lot.kind == SEALED:
             return self.agent.decide(Facts.of_game(game, seat), legal)
         key = (lot, len(lot.cards))
@@ -92,7 +88,3 @@ class Model:
         high_bidder = None if lot.high_bidder == NOBODY else lot.high_bidder
         return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=high_bidder,
                         seat=seat, rules=game.rules)
-
-
-#: A model's own fields (its slots; see :func:`~auctionrules.compiled.own_state`).
-_MODEL_OWN = frozenset(("agent", "key", "limits"))

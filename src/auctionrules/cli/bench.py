@@ -60,9 +60,9 @@ def find_refsim(given: Path | None) -> Path | None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from auctionrules.bench import bench
     from auctionrules.cli.loading import LoadFailedError, load
     from auctionrules.engine import EngineError
-    from auctionrules.engine.bench import bench
 
     try:
         ruleset = load(args.variant)

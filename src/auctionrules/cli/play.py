@@ -98,17 +98,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     log = GameLog(ruleset, lang=args.lang)
     if not args.quiet:
-        print(log.say("header", id=ruleset.id, players=game.n, seed=args.seed))
+        print(log.say("header", id=ruleset.id, players=game.state.n, seed=args.seed))
         for line in log.lines(game.events):
             print(line)
     assert game.outcome is not None
-    for line in log.result(game.outcome, game.n):
+    for line in log.result(game.outcome, game.state.n):
         print(line)
     if args.record:
         try:
             with open(args.record, "w", encoding="utf-8") as handle:
                 # the record names seats the same way whatever the log's language
-                handle.write(dumps(game.record(player_names(game.n))) + "\n")
+                handle.write(dumps(game.record(player_names(game.state.n))) + "\n")
         except OSError as exc:
             print(f"auctionrules play: cannot write {args.record}: {exc}", file=sys.stderr)
             return 2

@@ -43,22 +43,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"auctionrules replay: {args.record}: {exc}", file=sys.stderr)
         return 1
     names: list[str] | None = [str(n) for n in record.get("players", ())]
-    seats = range(game.n)
-    if names in (player_names(game.n), [f"player {s}" for s in seats],
+    seats = range(game.state.n)
+    if names in (player_names(game.state.n), [f"player {s}" for s in seats],
                  [f"Player {s}" for s in seats]):
         # the default names (also as older records wrote them, from seat 0): said in the
         # log's language, from Player 1
         names = None
     if args.format == "json":
-        view = game.public_view().to_dict()
+        view = game.view(None).to_dict()
         state = {
             "ruleset": game.rules.ruleset.id,
             "over": game.is_over,
             "round": view["round"],
-            "cash": list(game.cash),
+            "cash": list(game.state.cash),
             "board": view["board"],
             "owned": view["owned"],
-            "hands": [len(h) for h in game.hands[: game.n]],
+            "hands": [len(h) for h in game.state.hands[: game.state.n]],
             "outcome": game.outcome.to_dict() if game.outcome else None,
             "actions": len(game.log),
         }
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         for line in log.lines(game.events):
             print(line)
     if game.outcome is not None:
-        for line in log.result(game.outcome, game.n):
+        for line in log.result(game.outcome, game.state.n):
             print(line)
     else:
         print(f"Replayed {len(game.log)} actions; the game is not over (to act: {game.to_act()})")

@@ -124,7 +124,7 @@ def play_session(
     rulebook = Rulebook(ruleset)
     agents: list[Agent] = [
         HumanSeat(screen, read, rulebook.text, rulebook.rule_line) if seat == human
-        else spec.build(seed=f"{game.seed}/{seat}")
+        else spec.build(seed=f"{game.state.seed}/{seat}")
         for seat, spec in enumerate(specs)
     ]
     if thinking is not None:
@@ -145,7 +145,8 @@ def play_session(
                     screen.say(line)
 
     if not quiet:
-        screen.say(f"{ruleset.title.get(ruleset.language)}: {game.n} players, seed {game.seed}")
+        screen.say(f"{ruleset.title.get(ruleset.language)}: {game.state.n} players, "
+                   f"seed {game.state.seed}")
         watch(game, -1, Action())
     try:
         play_views(game, agents, watch)
@@ -228,7 +229,7 @@ def run_table(args: argparse.Namespace, ruleset: Ruleset) -> int:
         return 2
     if finished:
         assert game.outcome is not None
-        for line in GameLog(ruleset, names, args.lang).result(game.outcome, game.n):
+        for line in GameLog(ruleset, names, args.lang).result(game.outcome, game.state.n):
             screen.say(line)
     if args.record:
         problem = write_record(game, names, args.record)

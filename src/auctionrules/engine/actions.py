@@ -23,7 +23,6 @@ import re
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import Card
 from auctionrules.engine.errors import MalformedActionError
 
@@ -31,7 +30,6 @@ from auctionrules.engine.errors import MalformedActionError
 _AMOUNT = re.compile(r"[0-9]{1,15}")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Action:
     """Base of every action; :meth:`parse` reads the text form.
 
@@ -61,6 +59,10 @@ class Action:
 
     def __hash__(self) -> int:
         return hash((self.verb, *self.fields()))
+
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        # (a copy or a pickle is made again from the fields)
+        return (type(self), self.fields())
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -101,7 +103,6 @@ class Action:
         )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CardAction(Action):
     """An action naming a card: :class:`Play` and :class:`Add`."""
 
@@ -125,7 +126,6 @@ class CardAction(Action):
         return f"{self.verb} {self._card}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AmountAction(Action):
     """An action naming an amount: :class:`Bid`, :class:`Limit` and :class:`Price`."""
 
@@ -154,7 +154,6 @@ class AmountAction(Action):
         return f"{self.verb} {self._amount}"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Play(CardAction):
     """The auctioneer lays ``card`` from hand."""
 
@@ -162,7 +161,6 @@ class Play(CardAction):
     verb: ClassVar[str] = "play"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Add(CardAction):
     """Adds ``card`` as the second card of the double on the table."""
 
@@ -170,7 +168,6 @@ class Add(CardAction):
     verb: ClassVar[str] = "add"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Bid(AmountAction):
     """Bids ``amount`` (open, once-around, sealed)."""
 
@@ -178,7 +175,6 @@ class Bid(AmountAction):
     verb: ClassVar[str] = "bid"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Limit(AmountAction):
     """In an open auction, the most the seat will pay: from this answer on, in this
     lot, the engine answers for the seat whenever it would be asked (a pass while it
@@ -190,7 +186,6 @@ class Limit(AmountAction):
     verb: ClassVar[str] = "limit"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Price(AmountAction):
     """Names the fixed price ``amount``."""
 
@@ -198,7 +193,6 @@ class Price(AmountAction):
     verb: ClassVar[str] = "price"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Buy(Action):
     """Buys the lot at the fixed price."""
 
@@ -206,7 +200,6 @@ class Buy(Action):
     verb: ClassVar[str] = "buy"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Flip(Action):
     """Turns over a dummy card."""
 
@@ -214,7 +207,6 @@ class Flip(Action):
     verb: ClassVar[str] = "flip"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Pass(Action):
     """Declines whatever is asked: adding, bidding, buying or flipping."""
 

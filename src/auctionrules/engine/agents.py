@@ -19,7 +19,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
-from auctionrules.compiled import mypyc_attr, own_state, set_state
+from mypy_extensions import mypyc_attr
+
+from auctionrules.compiled import set_state, state_of
 from auctionrules.engine.actions import PASS, Action, bid_of, price_of
 from auctionrules.engine.legal import Legal
 
@@ -39,7 +41,7 @@ class Agent(Protocol):
         ...
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChoiceAgent:
     """Base of agents that choose from the shape of the legal moves alone.
 
@@ -80,11 +82,16 @@ class ChoiceAgent:
         return actions[self.pick(len(actions))]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+#: A random agent's fields: its ``__slots__``, what a copy or a pickle keeps (see
+#: :mod:`auctionrules.compiled`).
+FIELDS = ("bid_chance", "rng")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(ChoiceAgent):
     """Uniform-ish random legal play, reproducible from ``seed``."""
 
-    __slots__ = ("bid_chance", "rng")
+    __slots__ = FIELDS
 
     def __init__(self, seed: int | str | None = None, bid_chance: float = 0.5) -> None:
         #: the agent's own generator
@@ -92,8 +99,8 @@ class RandomAgent(ChoiceAgent):
         self.bid_chance = bid_chance
 
     def __getstate__(self) -> dict[str, Any]:
-        # the generator and the chance, and what a subclass keeps (see own_state)
-        return own_state(self, RandomAgent, _OWN)
+        # the generator and the chance, and what a subclass keeps
+        return state_of(self, FIELDS)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         set_state(self, state)
@@ -111,11 +118,6 @@ class RandomAgent(ChoiceAgent):
     def price(self, span: Span) -> int:
         """Half of the prices among the ten lowest, half over the whole range."""
         return _amount(self.rng, span)
-
-
-#: A random agent's own fields (its slots; see
-#: :func:`~auctionrules.compiled.subclass_state`).
-_OWN = frozenset(("bid_chance", "rng"))
 
 
 def _amount(rng: random.Random, span: Span) -> int:

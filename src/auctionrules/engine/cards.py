@@ -15,7 +15,6 @@ from typing import Final
 
 import attrs
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.errors import MalformedActionError
 from auctionrules.model import AUCTION_TYPES, Ruleset
 
@@ -83,14 +82,14 @@ def first_of_artist(artist_index: int) -> int:
     return artist_index * 5
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CardCodec:
-    """Converts between :class:`Card` values and codes for one ruleset's artists."""
+    """Converts between :class:`Card` values and codes for one ruleset's artists
+    (their ids, in board order)."""
 
     __slots__ = ("artist_ids", "by_name", "cards", "codes", "names")
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.artist_ids: tuple[str, ...] = tuple(a.id for a in ruleset.theme.artists)
+    def __init__(self, artist_ids: tuple[str, ...]) -> None:
+        self.artist_ids = artist_ids
         self.cards: tuple[Card, ...] = tuple(
             Card(a, t) for a in self.artist_ids for t in AUCTION_TYPES
         )
@@ -99,6 +98,9 @@ class CardCodec:
         self.names: tuple[str, ...] = tuple(str(c) for c in self.cards)
         #: The code of each name.
         self.by_name: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+
+    def __reduce__(self) -> tuple[type[CardCodec], tuple[tuple[str, ...]]]:
+        return (CardCodec, (self.artist_ids,))
 
     def code(self, card: Card) -> int:
         """The code of ``card``; ``MalformedActionError`` if the ruleset has no such artist."""

@@ -185,7 +185,7 @@ def _lot(view: View, state: State, rng: random.Random) -> Lot:
 
 def _model_sealed(game: Game, seat: int, model: SealedModel) -> None:
     """The others' unrevealed sealed bids (not a re-bid after a tie) by ``model``."""
-    lot = game.lot
+    lot = game.state.lot
     assert lot is not None and lot.sealed is not None
     if lot.high:
         return

@@ -12,7 +12,7 @@ to any player; a seat's own events
 limits.
 
 Rounds are numbered from 1 (``event.round``), as in views, records and
-:attr:`Game.round_number <auctionrules.engine.Game.round_number>`. A ``sold``
+:attr:`Game.round <auctionrules.engine.Game.round>`. A ``sold``
 event's ``payments`` are ``[recipient, amount]`` pairs, the recipient a seat or
 :data:`~auctionrules.engine.BANK` (``-1``), the bank. A ``round-end`` event names
 the cards that end the round unsold (``unsold``: the lot whose card reached the
@@ -33,10 +33,8 @@ from typing import TYPE_CHECKING, Any, overload
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
 
-from auctionrules.compiled import mypyc_attr
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Event:
     """One thing that happened: ``kind`` (``deal``, ``play``, ``add``, ``bid``, ``pass``,
     ``price``, ``buy``, ``sealed-bid``, ``reveal``, ``sold``, ``unsold``, ``flip``,

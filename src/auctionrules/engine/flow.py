@@ -27,7 +27,7 @@ from operator import add
 from typing import TYPE_CHECKING, Final
 
 from auctionrules.engine import history as entry
-from auctionrules.engine import setup
+from auctionrules.engine import position
 from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.cards import artist_of, auction_of
 from auctionrules.engine.dummy import choose
@@ -67,7 +67,7 @@ def begin(
     if board is not None or played or owned or round_index or auctioneer or cash != [
         rules.starting_cash
     ] * n:
-        state.start["position"] = setup.position_dict(
+        state.start["position"] = position.position_dict(
             rules, cash=cash, board=board, round_index=round_index,
             auctioneer=auctioneer, played=played, owned=owned,
         )

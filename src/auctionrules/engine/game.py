@@ -26,8 +26,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from auctionrules.compiled import mypyc_attr, subclass_state
-from auctionrules.engine import setup
+from mypy_extensions import mypyc_attr
+
+from auctionrules.compiled import added_state
+from auctionrules.engine import position
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, ChoiceAgent, by_choice
 from auctionrules.engine.cards import shuffle
@@ -39,9 +41,9 @@ from auctionrules.engine.flow import OVER, begin
 from auctionrules.engine.hiding import seen, sights
 from auctionrules.engine.history import actions_of
 from auctionrules.engine.invariants import violations
-from auctionrules.engine.kept import Kept
+from auctionrules.engine.kept import PHASES, Kept
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.readout import ReadOut
+from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.record import make_record
 from auctionrules.engine.refusals import refuse
 from auctionrules.engine.rules import Rules
@@ -49,15 +51,16 @@ from auctionrules.engine.state import State
 from auctionrules.engine.views import View, make_view
 from auctionrules.model import Ruleset
 
-#: A game's own fields (see :func:`~auctionrules.compiled.subclass_state`).
-_OWN = frozenset((
+#: A game's own fields: what a subclass adds is the rest (see
+#: :func:`~auctionrules.compiled.added_state`).
+FIELDS = (
     "state", "_raw", "_events", "_actions", "_decoded", "_flow", "_pend", "_legal", "_nobody",
     "_view_kept",
-))
+)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class Game(ReadOut):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game:
     """A game of Modern Art under one compiled ruleset.
 
     Create one with :meth:`new` (seeded deal) or :meth:`from_position` (an exact
@@ -67,10 +70,12 @@ class Game(ReadOut):
     ended. Seats are ``0..n-1``;
     during a sealed auction :meth:`to_act` lists every seat yet to bid, in any
     order. Actions are :class:`~auctionrules.engine.actions.Action` values or
-    their text (``"bid 19000"``, ``"play krypto/open"``). :meth:`view` and
-    :meth:`public_view` give what one player or a spectator may see;
-    :meth:`record` the JSON game record; :meth:`snapshot` a comparable copy of
-    the whole state; :meth:`check_invariants` the violated invariants.
+    their text (``"bid 19000"``, ``"play krypto/open"``). :meth:`view` gives what
+    one player (or, for ``None``, a spectator) may see; :meth:`record` the JSON game
+    record; :meth:`snapshot` a comparable copy of the whole state;
+    :meth:`check_invariants` the violated invariants. The position itself (hands,
+    cash, the board, the lot...) is :attr:`state`'s, read-only outside the engine.
+    Search applies moves known to be legal with :meth:`apply_unchecked`.
     """
 
     #: the state: the position, the history and the transitions that are not
@@ -111,7 +116,7 @@ class Game(ReadOut):
         rules: Rules | None = None,
     ) -> Game:
         """A new game: the deck shuffled with ``random.Random(seed)`` and round 1 dealt."""
-        rules = setup.resolve_rules(ruleset, players, rules)
+        rules = position.resolve_rules(ruleset, players, rules)
         deck = list(rules.deck)
         shuffle(deck, random.Random(seed))
         hands: list[list[int]] = []
@@ -145,7 +150,7 @@ class Game(ReadOut):
         owned: Sequence[Sequence[str]] | None = None,
         seed: int = 0,
     ) -> Game:
-        """A game set up exactly, e.g. a rulebook example (see :mod:`.setup`).
+        """A game set up exactly, e.g. a rulebook example (see :mod:`.position`).
 
         ``hands`` per seat, ``dummy_hands`` top card first, ``cash`` per seat
         (default starting cash), ``board`` as ``{artist_id: [value per earlier
@@ -153,7 +158,7 @@ class Game(ReadOut):
         lead, ``played`` cards already on the table this round (unowned),
         ``owned`` cards bought this round per seat, ``deck`` the undealt cards
         in draw order (default: the rest of the deck in a fixed order). The
-        paintings each seat acquired (:attr:`paintings`, for ``winner.tie_break:
+        paintings each seat acquired (``state.paintings``, for ``winner.tie_break:
         most-paintings``) start at the cards it owns in the position: those of
         earlier rounds are not part of a position and count 0. ``seed``
         seeds the game's own generator, which draws the random dummy-card choices
@@ -163,10 +168,10 @@ class Game(ReadOut):
         copies of a card than the game has (hands, table, owned cards and deck
         together), as many cards of an artist laid this round as end it.
         """
-        rules = setup.resolve_rules(ruleset, players, rules)
+        rules = position.resolve_rules(ruleset, players, rules)
         if not 0 <= auctioneer < rules.players:
             raise RulesError(f"auctioneer {auctioneer} is not a seat of {rules.players} players")
-        pos = setup.position(
+        pos = position.position(
             rules, hands=hands, dummy_hands=dummy_hands, cash=cash, board=board,
             round_number=round, played=played, owned=owned, deck=deck,
         )
@@ -179,6 +184,28 @@ class Game(ReadOut):
         return cls(state)
 
     # --- queries ------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules."""
+        return self.state.rules
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while it is played)."""
+        return self.state.outcome
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based, as a view says it (``state.round`` counts from 0:
+        it indexes the board)."""
+        return self.state.round + 1
+
+    @property
+    def phase(self) -> str:
+        """Where the round stands, as a view says it: ``lead``, ``auction``, ``flip`` or
+        ``over`` (``state.phase`` is its index in :data:`~auctionrules.engine.kept.PHASES`)."""
+        return PHASES[self.state.phase]
 
     @property
     def is_over(self) -> bool:
@@ -219,11 +246,6 @@ class Game(ReadOut):
             self._actions.extend(actions_of(raw, self._decoded, self.rules))
             self._decoded = len(raw)
         return self._actions
-
-    @property
-    def round_number(self) -> int:
-        """The current round, 1-based."""
-        return self.round + 1
 
     def _pending(self) -> Pending | None:
         """The decision the game waits for (``None``: the game is over), asked of the
@@ -300,17 +322,6 @@ class Game(ReadOut):
         self._send(seat, action)  # type: ignore[arg-type]  # (an Action of a seat: legal)
         return Events(self, mark, len(raw))
 
-    def step(self, action: Action, seat: int) -> None:
-        """Like :meth:`apply` (same checks, same errors) for an :class:`Action` and an
-        explicit seat, without building the returned events: the fast path for
-        agents and simulations. The events are still in :attr:`events`."""
-        pending = self._pend if self._flow is not None else self._pending()
-        if type(pending) is not Legal or pending.seat != seat:
-            pending = self.legal(seat)  # empty for a seat that may not act
-        if action not in pending:
-            self._refuse(action, seat)
-        self._send(seat, action)
-
     def _materialise(self, start: int, stop: int | None = None) -> list[Event]:
         """The public events of the history's entries from index ``start`` to ``stop``
         (built once, on demand; ``None`` kept for an entry nobody but its seat sees)."""
@@ -329,9 +340,9 @@ class Game(ReadOut):
         """Play to the end, ``agents[seat]`` choosing for each seat from its view and
         legal moves; choice agents such as :class:`RandomAgent` are asked their plain
         questions without a ``Legal`` built (see :mod:`.decisions`: the game is the
-        one a loop of :meth:`step` plays)."""
-        if len(agents) != self.n:
-            raise ValueError(f"{len(agents)} agents for {self.n} seats: give one per seat")
+        one a loop of :meth:`apply` plays)."""
+        if len(agents) != self.state.n:
+            raise ValueError(f"{len(agents)} agents for {self.state.n} seats: give one per seat")
         chooser = [agent if by_choice(agent) else None for agent in agents]
         self._flow = flow = decisions(self.state, chooser)
         self._legal = None
@@ -354,7 +365,9 @@ class Game(ReadOut):
             self._flow = self._pend = None
 
     def apply_unchecked(self, action: Action, seat: int) -> None:
-        """Carry out an action known to be legal (engines and benchmarks; no checks)."""
+        """Carry out an action known to be legal, without a check: the documented
+        unchecked path, for search and benchmarks that take their moves from
+        :meth:`legal` (an illegal one leaves a game that breaks its invariants)."""
         self._pending()
         self._send(seat, action)
 
@@ -364,10 +377,6 @@ class Game(ReadOut):
         """What ``seat`` may see (see :mod:`.views`): an immutable value, which stays
         what it was when the game moves on."""
         return make_view(self, seat)
-
-    def public_view(self) -> View:
-        """What a spectator may see."""
-        return make_view(self, None)
 
     def snapshot(self) -> tuple[Any, ...]:
         """The complete state as a comparable, hashable value (:meth:`State.snapshot
@@ -390,7 +399,7 @@ class Game(ReadOut):
         cls = type(self)
         twin = cls.__new__(cls)
         Game.__init__(twin, self.state.copy())
-        for name, value in subclass_state(self, Game, _OWN).items():  # (a subclass's, shallow)
+        for name, value in added_state(self, FIELDS).items():  # (a subclass's, shallow)
             setattr(twin, name, value)
         twin._events = list(self._events)
         twin._actions = list(self._actions)
@@ -400,9 +409,9 @@ class Game(ReadOut):
     def __getstate__(self) -> dict[str, Any]:
         # the state and the action log read so far; what the API keeps to answer fast
         # (the suspended generator, the parts of views) is made again
-        # (and what a subclass keeps: see subclass_state)
+        # (and what a subclass keeps)
         return {"state": self.state, "events": self._events, "actions": self._actions,
-                "decoded": self._decoded, "subclass": subclass_state(self, Game, _OWN)}
+                "decoded": self._decoded, "subclass": added_state(self, FIELDS)}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__init__(saved["state"])  # type: ignore[misc]
@@ -418,14 +427,14 @@ class Game(ReadOut):
         come) drawn again with ``seed``; ``game.determinize(seat, s).view(seat) ==
         game.view(seat)``. The cash is kept: every payment is public. See
         :mod:`.determinization`."""
-        twin = determinize(self.view(seat), seed, cash=self.cash)
-        twin.hands[seat][:] = self.hands[seat]  # (the same cards, in the same order)
+        twin = determinize(self.view(seat), seed, cash=self.state.cash)
+        twin.state.hands[seat][:] = self.state.hands[seat]  # (the same cards, in the same order)
         return twin
 
     def set_chance(self, rng: random.Random) -> None:
         """Draw the game's chance to come (which dummy card is turned over, where the
         rules make it random: :mod:`.dummy`) from ``rng`` instead of the generator
-        seeded with :attr:`seed`. For adapters that model chance themselves, as
+        seeded with the game's seed. For adapters that model chance themselves, as
         OpenSpiel's chance nodes do (:mod:`auctionrules.envs.chance`); the rules of
         what is drawn stay here. A clone or a pickle draws from a plain copy of the
         generator's state."""

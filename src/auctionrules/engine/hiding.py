@@ -122,6 +122,6 @@ def events_seen(game: Game, seat: int | None, start: int = 0) -> tuple[list[Even
     entry ``start``, and where the history stands (the ``start`` of the next call).
     ``events_seen(game, None)[0] == list(game.events)``."""
     raw = game.state._raw
-    look = sights(game.rules)[game.n if seat is None else seat]
+    look = sights(game.rules)[game.state.n if seat is None else seat]
     shown = [event for entry in raw[start:] if (event := seen(entry, look)) is not None]
     return shown, len(raw)

@@ -22,60 +22,60 @@ def violations(game: Game) -> list[str]:
     """Every violated invariant of ``game`` (empty if all hold)."""
     rules = game.rules
     out: list[str] = []
-    total = sum(game.cash) + game.bank_in - game.bank_out
-    if total != game.money_total:
+    total = sum(game.state.cash) + game.state.bank_in - game.state.bank_out
+    if total != game.state.money_total:
         out.append(
-            f"money: players {sum(game.cash)} + paid to bank {game.bank_in} - paid by bank "
-            f"{game.bank_out} = {total}, expected {game.money_total}"
+            f"money: players {sum(game.state.cash)} + paid to bank {game.state.bank_in} - paid "
+            f"by bank {game.state.bank_out} = {total}, expected {game.state.money_total}"
         )
-    for seat, cash in enumerate(game.cash):
+    for seat, cash in enumerate(game.state.cash):
         if cash < 0:
             out.append(f"money: seat {seat} has negative cash {cash}")
-    lot = game.lot
+    lot = game.state.lot
     if lot is not None:
-        out += _lot_violations(lot, game.cash)
-    for seat, distinct in enumerate(game.distinct):
-        if distinct != sorted(set(game.hands[seat])):
+        out += _lot_violations(lot, game.state.cash)
+    for seat, distinct in enumerate(game.state.distinct):
+        if distinct != sorted(set(game.state.hands[seat])):
             out.append(f"cards: seat {seat}'s index of distinct cards is out of date")
-    cards: Counter[int] = Counter(game.deck)
-    for hand in game.hands:
+    cards: Counter[int] = Counter(game.state.deck)
+    for hand in game.state.hands:
         cards.update(hand)
-    for owned in game.owned:
+    for owned in game.state.owned:
         cards.update(owned)
-    cards.update(game.table)
-    cards.update(game.discard)
+    cards.update(game.state.table)
+    cards.update(game.state.discard)
     if lot is not None:
         cards.update(lot.cards)
-    start: Counter[int] = Counter(game.start["deck"])
-    for hand in game.start["hands"]:
+    start: Counter[int] = Counter(game.state.start["deck"])
+    for hand in game.state.start["hands"]:
         start.update(hand)
-    start.update(game.start_extra)
+    start.update(game.state.start_extra)
     if cards != start:
         diff = (cards - start) + (start - cards)
         out.append(f"cards: not conserved, differing: {sorted(rules.codec.name(c) for c in diff)}")
-    for seat, owned in enumerate(game.owned):
-        if game.paintings[seat] < len(owned):
+    for seat, owned in enumerate(game.state.owned):
+        if game.state.paintings[seat] < len(owned):
             out.append(
-                f"cards: seat {seat} acquired {game.paintings[seat]} paintings but owns "
+                f"cards: seat {seat} acquired {game.state.paintings[seat]} paintings but owns "
                 f"{len(owned)} this round"
             )
-    on_table = Counter(artist_of(c) for c in game.table)
-    for owned in game.owned:
+    on_table = Counter(artist_of(c) for c in game.state.table)
+    for owned in game.state.owned:
         on_table.update(artist_of(c) for c in owned)
     if lot is not None:
         on_table.update(artist_of(c) for c in lot.cards)
     for artist in range(rules.artists):
-        if on_table[artist] != game.counts[artist]:
+        if on_table[artist] != game.state.counts[artist]:
             out.append(
-                f"cards: {rules.codec.artist_ids[artist]} count {game.counts[artist]} but "
+                f"cards: {rules.codec.artist_ids[artist]} count {game.state.counts[artist]} but "
                 f"{on_table[artist]} on the table"
             )
         # (round_end.ending_card sold: the card that made the count is under the hammer)
-        ended = game.phase == OVER or (rules.ending_card_sold and lot is not None)
-        if not ended and game.counts[artist] >= rules.artist_cards:
+        ended = game.state.phase == OVER or (rules.ending_card_sold and lot is not None)
+        if not ended and game.state.counts[artist] >= rules.artist_cards:
             out.append(f"round: {rules.codec.artist_ids[artist]} reached the round-ending count")
     allowed = set(rules.ranking) | {0}
-    for r, row in enumerate(game.board):
+    for r, row in enumerate(game.state.board):
         bad = [v for v in row if v not in allowed]
         if bad:
             out.append(f"board: round {r + 1} holds values {bad} not among the ranking values")

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
 from auctionrules.engine.hiding import Sight, sights
 from auctionrules.engine.lot import Lot
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
 PHASES: Final = ("lead", "auction", "flip", "over")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Public:
     """What every seat sees alike (see :class:`~auctionrules.engine.views.View` for
     each field); immutable, shared by every view made while it holds."""
@@ -98,7 +96,6 @@ class Public:
         return (*self.key(), self.rules)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class OwnHand:
     """What is kept of one seat's hand: the round and size it was made at (within a
     round a hand only shrinks, so both say whether it still holds) and its sorted
@@ -112,7 +109,6 @@ class OwnHand:
         self.codes = codes
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LotLaid:
     """What stands while a lot is under the hammer: its cards (codes), auction type
     (its index, :data:`~auctionrules.engine.cards.TYPE_INDEX`), leader, adder (``None``
@@ -158,7 +154,6 @@ def laid_of(lot: Lot, names: tuple[str, ...]) -> LotLaid:
     return LotLaid(tuple(lot.cards), lot.kind, lot.leader, adder, lot.auctioneer, names)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LotPart:
     """The lot under the hammer as one seat sees it, read by field name: the one
     shape of a lot outside the engine's own :class:`~auctionrules.engine.lot.Lot`

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.actions import Action, AmountAction, Bid, Limit, Price
 
 #: A range of amounts: ``(minimum, maximum, step)``.
@@ -48,7 +47,6 @@ def in_span(amount: int, span: Span | None) -> bool:
     return lo <= amount <= span[1] and (amount - lo) % span[2] == 0
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Legal:
     """What ``seat`` may do now. Immutable by convention (slotted, never mutated)."""
 
@@ -102,6 +100,9 @@ class Legal:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[Legal], tuple[object, ...]]:
+        return (Legal, self._key())
 
     def __repr__(self) -> str:
         parts = [str(a) for a in self.actions]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from auctionrules.compiled import mypyc_attr
+from auctionrules.compiled import Reduced, reduced
 
 NOBODY: Final = -1
 
@@ -23,7 +23,6 @@ FIELDS = (
 )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Lot:
     """State of one lot: its cards, sellers and the auction in progress.
 
@@ -72,6 +71,9 @@ class Lot:
         twin.high, twin.high_bidder, twin.price = self.high, self.high_bidder, self.price
         twin.order, twin.pos, twin.passes, twin.out = self.order, self.pos, self.passes, self.out
         return twin
+
+    def __reduce__(self) -> Reduced:
+        return reduced(self, (self.n, self.leader, 0, self.kind))
 
     def ask_next(self) -> bool:
         """Ask the next seat of ``order``; ``False`` once every seat has spoken.

@@ -27,7 +27,7 @@ def play_game(
 
     Without ``check`` the game is played by :meth:`Game.playout` (the fast path;
     agents are handed their view, never the game). With ``check`` every action goes
-    through :meth:`Game.step` (checked), the invariants are checked after every
+    through :meth:`Game.apply` (checked), the invariants are checked after every
     action and :class:`InvariantError` names the first violation.
     """
     if isinstance(ruleset_or_rules, Rules):
@@ -41,12 +41,12 @@ def play_game(
     if not check:
         game.playout(agents)  # (which checks there is one agent per seat)
         return game
-    if len(agents) != game.n:
-        raise ValueError(f"{len(agents)} agents for {game.n} seats: give one per seat")
-    to_act, legal, step, view = game.to_act, game.legal, game.step, game.view
-    while game.phase != OVER:
+    if len(agents) != game.state.n:
+        raise ValueError(f"{len(agents)} agents for {game.state.n} seats: give one per seat")
+    to_act, legal, apply, view = game.to_act, game.legal, game.apply, game.view
+    while game.state.phase != OVER:
         seat = to_act()[0]
-        step(agents[seat].act(view(seat), legal(seat)), seat)
+        apply(agents[seat].act(view(seat), legal(seat)), seat)
         problems = game.check_invariants()
         if problems:
             raise InvariantError(

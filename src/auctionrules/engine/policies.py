@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from auctionrules.compiled import mypyc_attr
+from mypy_extensions import mypyc_attr
+
+from auctionrules.compiled import Reduced, reduced
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.registry import register
 from auctionrules.model import Double, DummyFlip
@@ -24,7 +26,7 @@ from auctionrules.model import Double, DummyFlip
 BANK: Final = -1
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Strategy:
     """Base of every strategy: built from its own options, not the whole ruleset.
 
@@ -45,11 +47,15 @@ class Strategy:
         self.players = players
         self.unit = unit
 
+    def __reduce__(self) -> Reduced:
+        # (a built-in strategy is closed to the compiler: made again as it was built)
+        return reduced(self, (self.options, self.players, self.unit))
+
 
 # --- auctions.open.ending ------------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OpenEnding(Strategy):
     """Who is asked next in an open auction, and when it ends (``None``)."""
 
@@ -68,7 +74,6 @@ class OpenEnding(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class FullRoundOfPasses(OpenEnding):
     """Asked in turn from the auctioneer's left; over when all but the high bidder passed
     since the last bid (all players, if nobody bid). A pass is not final."""
@@ -91,7 +96,6 @@ class FullRoundOfPasses(OpenEnding):
         return (seat + 1) % lot.n
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class PassIsFinal(OpenEnding):
     """A pass drops the player out; over when only the high bidder (or nobody) is left in."""
 
@@ -121,7 +125,7 @@ class PassIsFinal(OpenEnding):
 # --- auctions.sealed.tie_break -------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SealedTieBreak(Strategy):
     """The order in which tied highest sealed bids win: first in the order wins."""
 
@@ -132,7 +136,6 @@ class SealedTieBreak(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerFirst(SealedTieBreak):
     """From the auctioneer going left: a tied auctioneer buys."""
 
@@ -149,7 +152,6 @@ class AuctioneerFirst(SealedTieBreak):
         return tuple((auctioneer + k) % n for k in range(n))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerLast(SealedTieBreak):
     """From the auctioneer's left, the auctioneer last."""
 
@@ -187,7 +189,7 @@ def sale_payments(
     return ()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Payee(Strategy):
     """Who receives the price of a double lot whose second card was added."""
 
@@ -201,7 +203,6 @@ class Payee(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AdderPaid(Payee):
     """The player who added the second card receives the whole price."""
 
@@ -211,7 +212,6 @@ class AdderPaid(Payee):
         return ((to_seller(lot.adder, winner), price),)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerPaid(Payee):
     """Whoever auctions the lot receives the whole price."""
 
@@ -221,7 +221,6 @@ class AuctioneerPaid(Payee):
         return ((to_seller(lot.auctioneer, winner), price),)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class SplitEqually(Payee):
     """Halves of whole bid units to the leader and the adder (004).
 
@@ -256,7 +255,7 @@ class SplitEqually(Payee):
 # --- no_bid --------------------------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoBid(Strategy):
     """Who takes a lot nobody bid on (open, once-around, sealed); ``NOBODY`` = unsold."""
 
@@ -267,7 +266,6 @@ class NoBid(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerTakesFree(NoBid):
     """The auctioneer takes the lot without paying (every rulebook)."""
 
@@ -277,7 +275,6 @@ class AuctioneerTakesFree(NoBid):
         return lot.auctioneer
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Unsold(NoBid):
     """The lot stays on the table unowned; it still counts for the ranking."""
 
@@ -290,7 +287,7 @@ class Unsold(NoBid):
 # --- scoring.tie_break ---------------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RankingTieBreak(Strategy):
     """Orders the artists for the ranking, most cards first."""
 
@@ -301,7 +298,6 @@ class RankingTieBreak(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class BoardOrder(RankingTieBreak):
     """Ties go to the artist further left on the board."""
 
@@ -312,7 +308,6 @@ class BoardOrder(RankingTieBreak):
         return sorted(range(len(counts)), key=counts.__getitem__, reverse=True)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ReverseBoardOrder(RankingTieBreak):
     """Ties go to the artist further right on the board."""
 
@@ -326,7 +321,7 @@ class ReverseBoardOrder(RankingTieBreak):
 # --- scoring.valuation ---------------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Valuation(Strategy):
     """What a card of an artist is worth at the end of a round.
 
@@ -344,7 +339,6 @@ class Valuation(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Cumulative(Valuation):
     """The sum of the artist's column, this round's value included."""
 
@@ -357,7 +351,6 @@ class Cumulative(Valuation):
         return total
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class CumulativeAlways(Cumulative):
     """The sum of the artist's column, ranked this round or not: an unranked artist's
     cards keep the value its column holds from earlier rounds."""
@@ -366,7 +359,6 @@ class CumulativeAlways(Cumulative):
     prices_unranked = True
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class ThisRound(Valuation):
     """Only this round's value."""
 
@@ -379,7 +371,7 @@ class ThisRound(Valuation):
 # --- next_round.starter --------------------------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Starter(Strategy):
     """Who starts the next round."""
 
@@ -390,7 +382,6 @@ class Starter(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LeftOfLastCardPlayer(Starter):
     """The player on the left of whoever laid out the card that ended the round."""
 
@@ -400,7 +391,6 @@ class LeftOfLastCardPlayer(Starter):
         return (last_card_player + 1) % n
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class LeftOfLastAuctioneer(Starter):
     """The player on the left of the last player to put a lot up for auction."""
 
@@ -413,7 +403,7 @@ class LeftOfLastAuctioneer(Starter):
 # --- player_counts.N.dummy_hands.flip.when -------------------------------------------------
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlipWhen(Strategy):
     """Whether a dummy card is turned over once a lot is settled, and by whom."""
 
@@ -428,7 +418,6 @@ class FlipWhen(Strategy):
         raise NotImplementedError
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AfterAuction(FlipWhen):
     """Once each lot is settled, its auctioneer or its taker (``by``) may turn one over.
 
@@ -447,7 +436,6 @@ class AfterAuction(FlipWhen):
         return flipper, not self.optional
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class BetweenTurns(FlipWhen):
     """After every player's turn one card is turned over automatically.
 

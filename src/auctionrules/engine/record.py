@@ -36,7 +36,7 @@ def digest(document: Mapping[str, Any]) -> str:
 
 def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far."""
-    if game.start.get("determinized"):
+    if game.state.start.get("determinized"):
         raise EngineError(
             "a determinized game has no record: its deal is a sample, its history starts "
             "at the determinization"
@@ -48,15 +48,15 @@ def make_record(game: Game, names: list[str] | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "ruleset": {"id": ruleset.id, "digest": digest(document), "document": document},
-        "players": names or [f"player {s}" for s in range(game.n)],
-        "seed": game.seed,
+        "players": names or [f"player {s}" for s in range(game.state.n)],
+        "seed": game.state.seed,
         "deal": {
-            "hands": [[name(c) for c in hand] for hand in game.start["hands"]],
-            "deck": [name(c) for c in game.start["deck"]],
+            "hands": [[name(c) for c in hand] for hand in game.state.start["hands"]],
+            "deck": [name(c) for c in game.state.start["deck"]],
         },
         "actions": [[seat, str(action)] for seat, action in game.log],
         "outcome": game.outcome.to_dict() if game.outcome is not None else None,
     }
-    if "position" in game.start:
-        record["position"] = game.start["position"]
+    if "position" in game.state.start:
+        record["position"] = game.state.start["position"]
     return record

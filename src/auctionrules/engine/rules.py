@@ -167,7 +167,7 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
     a = ruleset.auctions
     dummy = count.dummy_hands
     flip = dummy.flip
-    codec = CardCodec(ruleset)
+    codec = CardCodec(tuple(artist.id for artist in ruleset.theme.artists))
 
     unit = ruleset.money.bid_unit
     scoring, after = ruleset.scoring, ruleset.next_round

@@ -15,7 +15,7 @@ import random
 from bisect import bisect_left
 from typing import Any
 
-from auctionrules.compiled import mypyc_attr
+from auctionrules.compiled import Reduced, reduced
 from auctionrules.engine.cards import DOUBLE, artist_of, auction_of, first_of_artist
 from auctionrules.engine.history import History
 from auctionrules.engine.legal import top_of
@@ -25,7 +25,6 @@ from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.rules import Rules
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State:
     """The fields of a game's state, and the questions the rules ask of them.
 
@@ -139,6 +138,9 @@ class State:
         twin.start = self.start
         twin.start_extra = self.start_extra
         return twin
+
+    def __reduce__(self) -> Reduced:
+        return reduced(self, (self.rules, self.seed))
 
     def snapshot(self) -> tuple[Any, ...]:
         """Every field as a comparable, hashable value; the history by its length only

@@ -20,10 +20,9 @@ acts and the lot's progress.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.kept import (
     PHASES,
@@ -55,7 +54,6 @@ FIELDS: Final = (
 _OWN: Final = FIELDS.index("round")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class View:
     """An observation; :meth:`to_dict` gives its JSON form.
 
@@ -249,6 +247,10 @@ class View:
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.values())
+
+    def __reduce__(self) -> tuple[Callable[..., View], tuple[Any, ...]]:
+        # (a copy or a pickle is made again from the values)
+        return (from_values, (self.values(),))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):

@@ -147,7 +147,7 @@ def flip_outcomes(game: Game, move: Action, seat: int) -> FlipOutcomes:
         trial = game.clone()
         trial.set_chance(Draws(script))
         try:
-            trial.step(move, seat)
+            trial.apply(move, seat)
         except UndrawnError as need:
             pending.extend(((*script, v), p / need.bound) for v in range(need.bound))
             continue

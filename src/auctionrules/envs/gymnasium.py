@@ -169,7 +169,7 @@ class ModernArtEnv(gymnasium.Env[Any, np.int64]):
             seat = game.to_act()[0]  # (sealed bids: the lowest seat first, as in PettingZoo)
             if seat == self.seat:
                 return
-            game.step(self.agents[seat].act(game.view(seat), game.legal(seat)), seat)
+            game.apply(self.agents[seat].act(game.view(seat), game.legal(seat)), seat)
 
     def _observation(self) -> Any:
         assert self.game is not None

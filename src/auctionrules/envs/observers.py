@@ -1,8 +1,7 @@
 """OpenSpiel's observers of a Modern Art state, each an ``IIGObservationType``.
 
 Every observer reads the engine's views (:meth:`Game.view
-<auctionrules.engine.Game.view>` for a seat, :meth:`Game.public_view
-<auctionrules.engine.Game.public_view>` for what everyone sees) and the public
+<auctionrules.engine.Game.view>` for a seat, or ``None`` for what everyone sees) and the public
 events, never the game's hands, sealed bids or hidden cash:
 
 =====================  ==========================================================
@@ -69,8 +68,8 @@ class Record:
         #: private lines in it, its head
         self._merged: list[tuple[str, int, int, str]] = []
         if game is not None:
-            self._private = ((),) * game.n
-            self._merged = [("", 0, 0, "")] * game.n
+            self._private = ((),) * game.state.n
+            self._merged = [("", 0, 0, "")] * game.state.n
             self.update(game, game.events)
 
     def copy(self) -> Record:
@@ -104,8 +103,8 @@ class Record:
             lines = self._lines = lines[: self._count]
         lines.extend([str(e) for e in events])
         self._count = at = len(lines)
-        if game.round_number != self._round:
-            self._round = game.round_number
+        if game.round != self._round:
+            self._round = game.round
             self._private = tuple(
                 (*dealt, (at, f"p{seat} round {self._round} hand: "
                               f"{' '.join(game.view(seat).hand or ())}"))

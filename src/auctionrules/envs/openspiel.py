@@ -186,14 +186,14 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
 
     def seat_view(self, seat: int | None) -> View:
         """What ``seat`` sees of this position (``None``: a spectator): the game's view
-        (:meth:`Game.view`, :meth:`Game.public_view`), made once per position."""
+        (:meth:`Game.view`, for a seat or ``None``), made once per position."""
         shared = self._shared
         views = shared.token.views
         view = views.get(seat)
         if view is None:
             game = shared.game
             assert game is not None, "no view while the cards are being dealt"
-            view = views[seat] = game.view(seat) if seat is not None else game.public_view()
+            view = views[seat] = game.view(seat) if seat is not None else game.view(None)
         return view
 
     def current_player(self) -> int:

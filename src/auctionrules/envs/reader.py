@@ -5,7 +5,7 @@ What a seat may see is decided in one place, the engine's view
 this module only writes a :class:`~auctionrules.engine.View` into a
 preallocated array, reading the view's public fields and nothing of the game.
 So the vector shows exactly what the view shows, no more: a spectator's view
-(:meth:`Game.public_view <auctionrules.engine.Game.public_view>`) gives the
+(:meth:`Game.view(None) <auctionrules.engine.Game.view>`) gives the
 public part alone. (``tests/envs/test_encoding.py`` checks it against a slow
 encoding of the view and against games that differ only in what the seat may
 not see.) The parts:

@@ -49,10 +49,10 @@ def final_rewards(game: Game, scheme: str) -> list[float]:
     if outcome is None:
         raise ValueError("the game is not over")
     if scheme == "win":
-        return [1.0 if s in outcome.winners else -1.0 for s in range(game.n)]
+        return [1.0 if s in outcome.winners else -1.0 for s in range(game.state.n)]
     if scheme == "share":
         total = sum(outcome.cash)
-        return [c / total if total else 1.0 / game.n for c in outcome.cash]
+        return [c / total if total else 1.0 / game.state.n for c in outcome.cash]
     raise ValueError(f"unknown reward scheme {scheme!r} (known: {', '.join(REWARDS)})")
 
 

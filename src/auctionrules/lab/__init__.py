@@ -11,10 +11,10 @@ the command line.
 """
 
 from auctionrules.lab.comparison import Comparison, ComparisonSummary, compare
+from auctionrules.lab.plan import Plan, RunFailedError, SimulationError
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import Simulation, simulate
 from auctionrules.lab.seeds import game_seed
-from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
 from auctionrules.lab.store import read_results
 from auctionrules.lab.summary import Summary
 

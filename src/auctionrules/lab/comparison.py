@@ -35,10 +35,10 @@ from auctionrules.agents import AgentSpec
 from auctionrules.lab.backends import Backend, Serial
 from auctionrules.lab.bootstrap import bootstrap, price, share
 from auctionrules.lab.paired import PairedTally, Pairs
+from auctionrules.lab.plan import Plan, RunFailedError, SimulationError
 from auctionrules.lab.playing import Shard, play_shard
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import ProgressHook, cut, make_backend
-from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
 from auctionrules.lab.stats import Ratio, Significance, mcnemar, moments, paired_means
 from auctionrules.lab.summary import Summary
 from auctionrules.model import AUCTION_TYPES, Ruleset

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from auctionrules.lab.backends import in_order
-from auctionrules.lab.setup import SimulationError
+from auctionrules.lab.plan import SimulationError
 
 T = TypeVar("T")
 

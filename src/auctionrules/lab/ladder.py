@@ -36,9 +36,9 @@ from typing import Any
 import attrs
 
 from auctionrules.agents import AgentSpec, parse_agents
+from auctionrules.lab.plan import Plan, SimulationError
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.runner import ProgressHook, Simulation, make_backend
-from auctionrules.lab.setup import Plan, SimulationError
 from auctionrules.lab.stats import Z95, wilson
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset

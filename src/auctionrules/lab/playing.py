@@ -4,7 +4,7 @@ Every game runs on :meth:`Game.playout`: agents that read their seat receive
 its view and legal moves, never the :class:`Game`; choice agents (random
 agents) are asked plain questions about the shape of the legal moves and see no
 state at all. A table of both kinds costs about the sum of its agents: the same
-game a loop of ``step`` would play, without the slow loop.
+game a loop of ``apply`` would play, without the slow loop.
 
 A failure (an agent that raises or plays an illegal action) does not lose the
 games of the shard played before it: :func:`play_shard` returns them with the
@@ -16,9 +16,9 @@ from __future__ import annotations
 import attrs
 
 from auctionrules.engine import Game, Rules
+from auctionrules.lab.plan import Plan
 from auctionrules.lab.result import GameResult, result_of
 from auctionrules.lab.seeds import agent_seed
-from auctionrules.lab.setup import Plan
 from auctionrules.text import player_name
 
 

@@ -123,7 +123,7 @@ def result_of(game: Game, index: int, agents: tuple[str, ...]) -> GameResult:
                 values.setdefault(artist, []).append(value)
     return GameResult(
         index=index,
-        seed=game.seed,
+        seed=game.state.seed,
         agents=agents,
         cash=outcome.cash,
         winners=outcome.winners,

@@ -21,10 +21,10 @@ from pathlib import Path
 
 from auctionrules.agents import AgentSpec
 from auctionrules.lab.backends import Backend, Processes, Serial
+from auctionrules.lab.plan import Plan, RunFailedError, SimulationError
 from auctionrules.lab.playing import play_shard
 from auctionrules.lab.result import GameResult
 from auctionrules.lab.seeds import shards, timed_shards
-from auctionrules.lab.setup import Plan, RunFailedError, SimulationError
 from auctionrules.lab.store import ResultsFile
 from auctionrules.lab.summary import Summary
 from auctionrules.model import Ruleset

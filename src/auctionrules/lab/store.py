@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from auctionrules.lab.plan import SimulationError
 from auctionrules.lab.result import GameResult
-from auctionrules.lab.setup import SimulationError
 
 FORMAT = "auctionrules-simulation"
 VERSION = 1

@@ -193,7 +193,7 @@ class _Api:
             "version": table.version,
             "words": dict(table.presenter.words),
             "again": present.again(table.variant, ruleset, [None if c is None else str(c)
-                                   for c in table.chairs], table.game.seed, table.language,
+                                   for c in table.chairs], table.game.state.seed, table.language,
                                    table.pause),
         })
 

@@ -32,7 +32,7 @@ class Bots:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        seed = table.game.seed
+        seed = table.game.state.seed
         self.agents: dict[int, Agent] = {
             seat: chair.build(seed=f"{seed}/{seat}")
             for seat, chair in enumerate(table.chairs) if chair is not None
@@ -81,7 +81,7 @@ class Bots:
             except Exception:  # an agent's own failure (any registered agent's code)
                 LOG.exception("table %s: the bot in chair %d failed; it plays a random legal "
                               "move instead", table.id, seat)
-                action = RandomAgent(f"{game.seed}/{seat}/{version}").act(view, legal)
+                action = RandomAgent(f"{game.state.seed}/{seat}/{version}").act(view, legal)
             async with table.lock:
                 if table.version != version and action not in game.legal(seat):
                     continue  # the game moved on while it thought: look again

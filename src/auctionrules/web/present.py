@@ -1,7 +1,7 @@
 """What one connection is sent: its seat's view, its legal moves, the public log, in words.
 
 A message is built from three things only: ``game.view(seat)`` (a spectator's
-``game.public_view()``), ``game.legal(seat)`` and the table's public log lines
+``game.view(None)``), ``game.legal(seat)`` and the table's public log lines
 (:class:`~auctionrules.rulebook.log.GameLog`, the rulebook's phrases). Nothing
 else of the game is read, so a message can hold nothing the view hides. The raw
 view and legal moves go as they are (``view``, ``legal``: for scripts and other

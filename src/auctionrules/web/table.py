@@ -106,7 +106,7 @@ class Table:
         self.connections: set[Connection] = set()
         #: how many actions each seat has made (a page knows its own action was carried
         #: out when its count grows)
-        self.acted = [0] * game.n
+        self.acted = [0] * game.state.n
         for seat, _ in game.log:
             self.acted[seat] += 1
         self.lines: list[str] = []
@@ -256,7 +256,7 @@ class Table:
                 self.lines.append(line)
         self._described = len(events)
         if game.is_over and game.outcome is not None:
-            self.result = self.presenter.log.result(game.outcome, game.n)
+            self.result = self.presenter.log.result(game.outcome, game.state.n)
         else:
             self.result = None
 
@@ -267,7 +267,7 @@ class Table:
         view, its legal moves and the public log only."""
         game = self.game
         if seat is None:
-            view, legal = game.public_view(), None
+            view, legal = game.view(None), None
         else:
             view, legal = game.view(seat), game.legal(seat)
         message = self.presenter.message(

@@ -166,7 +166,7 @@ def mid_game(rules: Rules, seed: int) -> Game:
         if game.is_over:
             break
         seat = game.to_act()[0]
-        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
     return game
 
 
