@@ -190,7 +190,10 @@ def test_pre_commit_hook_checks_the_rulesets_it_selects(
     [
         (["validate", "--strcit"], "unknown option --strcit (did you mean --strict?)"),
         (["validate", "--bogus", HIG], "unknown option --bogus"),
-        (["docs", "--fromat=html", "hig-1992-en"], "unknown option --fromat (did you mean --format?)"),
+        (
+            ["docs", "--fromat=html", "hig-1992-en"],
+            "unknown option --fromat (did you mean --format?)",
+        ),
     ],
 )
 def test_an_unknown_option_is_named_before_a_missing_argument(
