@@ -1062,3 +1062,37 @@ def test_every_option_value_has_a_claim_or_a_reason() -> None:
     assert missing == [], f"{len(missing)} option values with neither a claim nor a reason"
     stale = [v for v in UNCLAIMED if v in claimed or v not in option_values()]
     assert stale == []
+
+
+#: hig-1992-en with a fifth round dealing one card: the hands can run out in round 4.
+FIVE_ROUNDS = (
+    "rounds: 5\nplayer_counts:\n"
+    '  "3": {deal: [10, 6, 5, 0, 1], dummy_hands: {deal: [9, 4, 3, 0, 1]}}\n'
+    '  "4": {deal: [9, 4, 3, 0, 1]}\n  "5": {deal: [8, 3, 2, 0, 1]}\n'
+)
+
+
+def test_hands_that_run_out_before_the_last_round_end_the_game_there() -> None:
+    """The rulebook's "This can happen before the last round" (round_end), played: the
+    last card of round 4 is laid, the game is over and round 5 is never dealt."""
+    ruleset = house(FIVE_ROUNDS)
+    said = {
+        "en": "This can happen before the last round: the game then ends there, the rounds "
+              "left are not played and the cards left in the deck are not dealt.",
+        "fr": "Cela peut arriver avant la dernière manche : la partie s'achève alors, les "
+              "manches restantes ne sont pas jouées",
+    }
+    for lang, words in said.items():
+        assert " ".join(words.split()) in player_text(ruleset, lang), lang
+    game = Game.from_position(ruleset, 4, hands=[["yoko/open"], [], [], []], round=4)
+    assert game.state.deck, "cards are left in the deck"
+    events = list(game.apply("play yoko/open", 0))
+    assert "scored" in kinds(events)
+    assert game.outcome is not None
+    assert game.outcome.rounds_played == 4 < ruleset.rounds
+    assert "deal" not in kinds(events)
+
+
+def test_the_books_never_say_a_game_can_end_before_its_last_round() -> None:
+    """The published deal tables leave no round to skip: the sentence is not printed."""
+    assert "This can happen before the last round" not in player_text(house(""), "en")

@@ -145,6 +145,10 @@ SENTENCES: dict[str, str] = {
     "round_end.hands_exhausted.then=next-round": (
         "That round is scored as usual, and play goes on with the next round, if any."
     ),
+    "@round_end.early_end": (
+        "This can happen before the last round: the game then ends there, the rounds left "
+        "are not played and the cards left in the deck are not dealt."
+    ),
     "round_end.no_playable_card=next-round": (
         "With {counts} players, if every player who still holds cards holds only doubles "
         "without a second card of their {noun}, nobody can lead: the round ends and is scored "

@@ -170,6 +170,11 @@ SENTENCES: dict[str, str] = {
         "La manche est évaluée normalement, puis la partie continue avec la manche suivante, "
         "s'il en reste une."
     ),
+    "@round_end.early_end": (
+        "Cela peut arriver avant la dernière manche : la partie s'achève alors, les manches "
+        "restantes ne sont pas jouées et les cartes restées dans la pioche ne sont pas "
+        "distribuées."
+    ),
     "round_end.no_playable_card=next-round": (
         "À {counts} joueurs, si chaque joueur qui a encore des cartes ne tient que des "
         "tableaux double enchère sans deuxième carte du même {noun}, personne ne peut "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from auctionrules.loader.rounds import runs_out_before
+from auctionrules.model import Ruleset
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
 
@@ -37,6 +39,9 @@ def round_end(w: Writer) -> Section:
                  count=count),
         w.choose("round_end.hands_exhausted.then", exhausted.then),
     ]
+    if exhausted.then == "end-game" and _may_end_early(r):
+        empty.append(w.say("@round_end.early_end", "round_end.hands_exhausted.then",
+                           "player_counts", "theme.artists", "round_end.artist_cards"))
     stuck = [n for n in r.supported_players if r.auctions.double.requires_companion(n)]
     if stuck and r.auctions.double.enabled:
         deps = ("auctions.double.lead_requires_companion", "auctions.double.enabled")
@@ -49,6 +54,18 @@ def round_end(w: Writer) -> Section:
     nxt = [w.choose("next_round.starter", r.next_round.starter)]
     blocks = [Paragraph(fifth), Paragraph(empty), Paragraph(nxt)]
     return Section("round_end", w.word("round_end"), blocks)
+
+
+def _may_end_early(r: Ruleset) -> bool:
+    """Whether the hands can run out before a later round that deals cards (the
+    loader's arithmetic, :func:`auctionrules.loader.rounds.runs_out_before`)."""
+    for pc in r.player_counts:
+        dummies = pc.dummy_hands.hands if not pc.dummy_hands.flip.optional else 0
+        count = pc.artist_cards or r.round_end.artist_cards
+        if runs_out_before(pc.players, pc.deal, dummies, pc.dummy_hands.deal,
+                           len(r.theme.artists), count) is not None:
+            return True
+    return False
 
 
 def _with_exceptions(w: Writer, n: int, show: Callable[[int], str]) -> Param:
