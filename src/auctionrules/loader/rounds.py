@@ -128,8 +128,9 @@ def may_end_early(doc: Mapping[str, Any]) -> bool:
         dummy = options.get("dummy_hands") or {}
         flipped = dummy.get("hands", 0) if not dummy.get("flip", {}).get("optional") else 0
         count = options.get("artist_cards") or doc["round_end"]["artist_cards"]
-        if runs_out_before(int(key), options["deal"], flipped, dummy.get("deal"),
-                           len(doc["theme"]["artists"]), count) is not None:
+        if runs_out_before(int(key), options["deal"], dummies=flipped,
+                           dummy_deal=dummy.get("deal"), artists=len(doc["theme"]["artists"]),
+                           count=count) is not None:
             return True
     return False
 
@@ -137,6 +138,7 @@ def may_end_early(doc: Mapping[str, Any]) -> bool:
 def runs_out_before(
     players: int,
     deal: Sequence[int],
+    *,
     dummies: int,
     dummy_deal: Sequence[int] | None,
     artists: int,

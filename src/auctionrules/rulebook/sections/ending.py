@@ -62,8 +62,8 @@ def _may_end_early(r: Ruleset) -> bool:
     for pc in r.player_counts:
         dummies = pc.dummy_hands.hands if not pc.dummy_hands.flip.optional else 0
         count = pc.artist_cards or r.round_end.artist_cards
-        if runs_out_before(pc.players, pc.deal, dummies, pc.dummy_hands.deal,
-                           len(r.theme.artists), count) is not None:
+        if runs_out_before(pc.players, pc.deal, dummies=dummies, dummy_deal=pc.dummy_hands.deal,
+                           artists=len(r.theme.artists), count=count) is not None:
             return True
     return False
 
