@@ -18,6 +18,7 @@ import pytest
 from auctionrules import resources
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import build_document, render
+from auctionrules.text import typeset
 
 
 @cache
@@ -272,6 +273,7 @@ CASES = [
 @pytest.mark.parametrize(("variant", "lang", "key", "fact"), CASES)
 def test_rulebook_states_the_printed_rule(variant: str, lang: str, key: str, fact: str) -> None:
     text = section(variant, key, lang)
+    fact = typeset(fact, lang)  # as printed: French spaces before ; : ! ? and in « »
     assert fact in text, f"{variant} ({lang}) section {key!r} lacks {fact!r}:\n{text}"
 
 
@@ -338,7 +340,8 @@ def test_every_note_reads_in_french(variant: str) -> None:
     assert ruleset.notes
     for note in ruleset.notes:
         assert {"en", "fr"} <= set(note.text.languages()), note.topic
-        french = note.text.get("fr")
+        # (after its topic and a colon, a note starts with a small letter)
+        french = typeset(note.text.get("fr"), "fr")[1:]
         assert french in text and f"«\u00a0{french}" not in text, note.topic
     assert "en anglais" not in text
 

@@ -20,6 +20,7 @@ from auctionrules.rulebook import (
     rst,
 )
 from auctionrules.rulebook.lang import catalog
+from auctionrules.text import typeset
 
 VARIANTS = resources.bundled_variant_ids()
 LANGS = available()
@@ -217,10 +218,10 @@ def test_translated_option_titles_name_real_options(lang: str) -> None:
 def test_french_option_titles_in_the_defaults_list() -> None:
     doc = build_document(load_ruleset("hig-1992-fr"), "fr", example=False)
     items = [u.text for u in doc.section("defaults").units()]
-    assert (
-        "Qui reçoit l'argent : partagé entre les deux vendeurs (par défaut : le joueur qui a "
-        "posé la deuxième carte)" in items
-    )
+    assert typeset(
+        "Qui reçoit l'argent d'une double enchère : partagé entre les deux vendeurs (par "
+        "défaut : le joueur qui a posé la deuxième carte)", "fr"
+    ) in items
 
 
 def test_custom_strategy_is_named_with_its_option() -> None:
@@ -233,10 +234,10 @@ def test_custom_strategy_is_named_with_its_option() -> None:
         "End of an open auction: this rule is played by the custom strategy club.slow-close."
         in render(changed, lang="en", example=False)
     )
-    assert (
+    assert typeset(
         "Fin de l'aller et retour : cette règle est jouée par la stratégie personnalisée "
-        "club.slow-close." in render(changed, lang="fr", example=False)
-    )
+        "club.slow-close.", "fr"
+    ) in render(changed, lang="fr", example=False)
 
 
 def test_a_text_option_is_shown_in_the_rulebook_language() -> None:
@@ -244,5 +245,5 @@ def test_a_text_option_is_shown_in_the_rulebook_language() -> None:
     the mapping written in YAML."""
     text = render(load_ruleset("hig-1992-fr"), format="md", lang="fr")
     (line,) = [ln for ln in text.splitlines() if "Nom de la monnaie" in ln]
-    assert line.startswith("- Nom de la monnaie : dollars ")
+    assert line.startswith(typeset("- Nom de la monnaie : dollars ", "fr"))
     assert "{" not in line

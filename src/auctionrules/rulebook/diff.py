@@ -31,7 +31,7 @@ from auctionrules.rulebook.document import Document, Section, Sentence, covers
 from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections.notes import human_value, option_title, show_value
 from auctionrules.rulebook.writer import Writer
-from auctionrules.text import Text
+from auctionrules.text import Text, typeset
 
 #: Sections that describe the ruleset rather than state a rule.
 _SKIPPED_SECTIONS = frozenset({"designer"})
@@ -110,7 +110,7 @@ class RulesDiff:
         """The prose report, grouped by section, then every differing option."""
         cat = catalog(self.lang)
         if self.identical:
-            return cat.word("identical", a=self.a, b=self.b) + "\n"
+            return typeset(cat.word("identical", a=self.a, b=self.b), self.lang) + "\n"
         out = [cat.word("differ", a=self.a, b=self.b), ""]
         for section in self.sections:
             out.append(section.title)
@@ -121,7 +121,7 @@ class RulesDiff:
             out.append(cat.word("options"))
             out += ["  " + cat.word("option", title=line.title, a=line.a, b=line.b)
                     for line in lines]
-        return "\n".join(out).rstrip("\n") + "\n"
+        return typeset("\n".join(out), self.lang).rstrip("\n") + "\n"
 
 
 def _raw_line(title_of: Any, change: OptionChange) -> OptionLine:

@@ -214,8 +214,8 @@ SENTENCES: dict[str, str] = {
     # End of the game
     "@end.last": "The game ends after round {rounds}. Cards left in hand are worthless.",
     "@end.early": (
-        "The game ends after round {rounds}, or earlier in the cases described under the end "
-        "of a round. Cards left in hand are worthless."
+        "The game ends after round {rounds}, or earlier in the cases described under "
+        "\u201c{section}\u201d. Cards left in hand are worthless."
     ),
     "@end.winner": "All players reveal their money: the richest player wins.",
     "winner.tie_break=none": "",

@@ -247,8 +247,8 @@ SENTENCES: dict[str, str] = {
         "rien."
     ),
     "@end.early": (
-        "La partie s'achève après la manche {rounds}, ou plus tôt dans les cas décrits dans "
-        "la fin des ventes aux enchères. Les cartes restant en main ne valent rien."
+        "La partie s'achève après la manche {rounds}, ou plus tôt dans les cas décrits à la "
+        "section « {section} ». Les cartes restant en main ne valent rien."
     ),
     "@end.winner": "Tous les joueurs montrent leur argent : le joueur le plus riche gagne.",
     "winner.tie_break=none": "",

@@ -134,7 +134,7 @@ def end_game(w: Writer) -> Section:
             "auctions.double.lead_requires_companion", "auctions.double.enabled")
     end = [
         w.say("@end.early" if early else "@end.last", *deps,
-              rounds=w.value("rounds", r.rounds)),
+              rounds=w.value("rounds", r.rounds), section=w.word("round_end")),
         w.say("@end.winner"),
         *(
             [w.choose("winner.tie_break", r.winner.tie_break)]
