@@ -130,6 +130,9 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
                 explained=frozenset(resolution.explained), base_lost=resolution.base_lost),
         sourced=sourced,
     )
+    if outcome.ruleset is not None and resolution.extends is not None:
+        outcome = attrs.evolve(outcome, ruleset=attrs.evolve(outcome.ruleset,
+                                                             base=resolution.extends))
     replaced = resolution.replacement
     if replaced is not None and any(
         p.json_path == replaced.json_path and p not in resolution.problems

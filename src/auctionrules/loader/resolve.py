@@ -154,6 +154,9 @@ class Resolution:
         #: The reference that failed is the base (``extends``, ``theme.from``): the
         #: resolved document lacks whole sections, not only what a module would change.
         self.base_lost = False
+        #: What the file resolved last (the one asked for) extends, found: a bundled id,
+        #: or the path of the file.
+        self.extends: str | None = None
         #: The optional modules of the file resolved last (the one asked for), each
         #: with where it is listed: they are checked against the whole ruleset.
         self.optional: list[tuple[JsonPath, str, Sourced]] = []
@@ -223,6 +226,12 @@ class Resolution:
                 if module is not None:
                     base = base.merged(module.without(*MODULE_METADATA))
         self.optional = self.check_optional_modules(own, folder, stack)
+        self.extends = None
+        if isinstance(extends, str) and extends and not self.base_lost:
+            found = find(extends, relative_to=folder, module=False)
+            bundled = is_bundled_id(extends) and found is not None and found.parent == (
+                resources.variants_dir())
+            self.extends = extends if bundled else (str(found) if found else None)
         inherited = base.data.get("theme")
         named = source if isinstance(source, str) and source else extends
         inherited_artists = inherited.get("artists") if isinstance(inherited, dict) else None

@@ -368,6 +368,14 @@ def diff(a: Ruleset, b: Ruleset, lang: str = "en") -> RulesDiff:
                      _lines(options, wa, wb))
 
 
+def option_lines(a: Ruleset, b: Ruleset, lang: str = "en") -> tuple[OptionLine, ...]:
+    """The options that differ from ``a`` to ``b``, as a reader reads them (titles and
+    values in ``lang``): the lines of :meth:`RulesDiff.to_text`'s option list, without
+    comparing the two rulebooks (a variant's rulebook lists them against its base)."""
+    cat = catalog(lang)
+    return _lines(option_changes(a.document, b.document), Writer(a, cat), Writer(b, cat))
+
+
 def _lines(options: Sequence[OptionChange], wa: Writer, wb: Writer) -> tuple[OptionLine, ...]:
     """One line per option; the artists only one side has are one line, named."""
     whole = [o for o in options if _ARTIST.match(o.path) and o.path.count(".") == 2]

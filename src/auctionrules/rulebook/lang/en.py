@@ -174,6 +174,11 @@ SENTENCES: dict[str, str] = {
         "second, and so on; the first {places} places are worth the values of the table, "
         "marked in the {noun}'s column on the board, in this round's row."
     ),
+    "@scoring.extra_rows": (
+        "The printed board has {rows} rows, one per round: from round {first} on, lay each "
+        "round's markers in a row of their own below the board, each under its {noun}'s "
+        "column; they count exactly as the rows on the board."
+    ),
     "scoring.tie_break=board-order": (
         "If two or more {nouns} have the same number of cards, the one further left on the "
         "board ranks higher: "
@@ -192,19 +197,22 @@ SENTENCES: dict[str, str] = {
         "Even {nouns} without a card on the table may be ranked, in the order of the ties."
     ),
     "scoring.valuation=cumulative": (
-        "Each player then sells the cards they bought this round to the bank. A card of a "
+        "Each player then sells to the bank every card they got this round, bought or taken "
+        "for nothing. A card of a "
         "ranked {noun} is worth the sum of all the values in that {noun}'s column, this "
         "round's and the earlier rounds'; a card of an unranked {noun} is worth nothing, "
         "whatever it was worth before."
     ),
     "scoring.valuation=cumulative-always": (
-        "Each player then sells the cards they bought this round to the bank. A card is "
+        "Each player then sells to the bank every card they got this round, bought or taken "
+        "for nothing. A card is "
         "worth the sum of all the values in its {noun}'s column, this round's and the earlier "
         "rounds', whether the {noun} is ranked this round or not: an unranked {noun} keeps "
         "the value of the earlier rounds."
     ),
     "scoring.valuation=this-round": (
-        "Each player then sells the cards they bought this round to the bank. A card of a "
+        "Each player then sells to the bank every card they got this round, bought or taken "
+        "for nothing. A card of a "
         "ranked {noun} is worth this round's value only; a card of an unranked {noun} is "
         "worth nothing."
     ),
@@ -297,6 +305,11 @@ SENTENCES: dict[str, str] = {
         "These rules differ from the ones a ruleset plays when it does not set them."
     ),
     "@default.item": "{title}: {value} (default: {default})",
+    "@base": "This ruleset extends {base} ({ref}) and changes the following rules.",
+    "@base.item": "{title}: {value} (instead of {base})",
+    "@base.same": "It changes none of its rules.",
+    "@base.removed": "{title}: without {base}",
+    "@base.added": "{title}: also {value}",
     "custom": "{option}: this rule is played by the custom strategy {strategy}.",
     # Worked example
     "@example.intro": (
@@ -363,6 +376,7 @@ WORDS: dict[str, str] = {
     "sources": "Sources",
     "notes": "Readings and house rules",
     "defaults": "Rules that differ from the defaults",
+    "base": "Rules that differ from {base}",
     "example": "Worked example",
     "round": "Round",
     "cards": "Cards",

@@ -203,6 +203,12 @@ SENTENCES: dict[str, str] = {
         "premiers reçoivent les valeurs de la grille ci-dessous, marquées sur le plateau dans "
         "leur colonne, sur la ligne de la manche en cours."
     ),
+    "@scoring.extra_rows": (
+        "Le plateau imprimé a {rows} rangées, une par manche : à partir de la manche "
+        "{first}, poser les marqueurs de chaque manche sur une rangée à part, sous le "
+        "plateau, chacun sous la colonne de son {noun} ; ils comptent exactement comme les "
+        "rangées du plateau."
+    ),
     "scoring.tie_break=board-order": (
         "Si deux {nouns} ou plus sont à égalité, le plus à gauche sur le plateau est classé en "
         "tête : {first} l'emporte sur tous les autres, {last} sur aucun."
@@ -220,20 +226,23 @@ SENTENCES: dict[str, str] = {
         "dans l'ordre des égalités."
     ),
     "scoring.valuation=cumulative": (
-        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont obtenus dans "
+        "la manche, achetés ou pris gratuitement. Un "
         "tableau d'un {noun} classé dans la manche vaut la somme de tous les marqueurs de sa "
         "colonne, ceux de cette manche et des manches précédentes ; un tableau "
         "d'un {noun} qui n'est pas classé ne vaut rien, même s'il a été coté lors de manches "
         "précédentes."
     ),
     "scoring.valuation=cumulative-always": (
-        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont obtenus dans "
+        "la manche, achetés ou pris gratuitement. Un "
         "tableau vaut la somme de tous les marqueurs de la colonne de son {noun}, ceux de "
         "cette manche et des manches précédentes, que le {noun} soit classé dans la manche "
         "ou non : un {noun} non classé garde la valeur des manches précédentes."
     ),
     "scoring.valuation=this-round": (
-        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont obtenus dans "
+        "la manche, achetés ou pris gratuitement. Un "
         "tableau d'un {noun} classé dans la manche vaut la valeur de cette manche seulement ; "
         "un tableau d'un {noun} qui n'est pas classé ne vaut rien."
     ),
@@ -335,6 +344,11 @@ SENTENCES: dict[str, str] = {
         "précise pas."
     ),
     "@default.item": "{title} : {value} (par défaut : {default})",
+    "@base": "Ces règles reprennent {base} ({ref}) et en changent les points suivants.",
+    "@base.item": "{title} : {value} (au lieu de {base})",
+    "@base.same": "Elles n'en changent aucune règle.",
+    "@base.removed": "{title} : sans {base}",
+    "@base.added": "{title} : en plus, {value}",
     "custom": "{option} : cette règle est jouée par la stratégie personnalisée {strategy}.",
     # Exemple
     "@example.intro": (
@@ -403,6 +417,7 @@ WORDS: dict[str, str] = {
     "sources": "Sources",
     "notes": "Interprétations et règles propres",
     "defaults": "Règles qui diffèrent des règles par défaut",
+    "base": "Règles qui diffèrent de {base}",
     "example": "Exemple",
     "round": "Manche",
     "cards": "Tableaux",

@@ -41,9 +41,23 @@ def _companion(w: Writer) -> Sentence:
     return w.say(_COMPANION, counts=counts)
 
 
+#: Who receives the price when another player than the player of the double adds the
+#: second card, by ``(payee, auctioneer)``: the payee rule names a role, the auctioneer
+#: rule says who holds it, and this sentence says the upshot for the two players.
+_PAID = {
+    ("adder", "adder"): "@double.paid.adder_auctions",
+    ("adder", "leader"): "@double.paid.adder_not_auctioning",
+    ("auctioneer", "adder"): "@double.paid.adder_auctions",
+    ("auctioneer", "leader"): "@double.paid.leader_auctions",
+}
+
+
 def _payee(w: Writer) -> list[Sentence]:
     d = w.ruleset.auctions.double
     sentences = [w.choose("auctions.double.payee", d.payee)]
+    paid = _PAID.get((d.payee, d.auctioneer))
+    if paid is not None:
+        sentences.append(w.say(paid, "auctions.double.payee", "auctions.double.auctioneer"))
     if d.payee == "split-equally":
         unit = w.money(w.ruleset.money.bid_unit, "money.bid_unit")
         with w.when("auctions.double.payee"):

@@ -9,6 +9,9 @@ from auctionrules.model import Ruleset
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
 
+#: Rows of the printed board: one per round of the published games (four).
+BOARD_ROWS = 4
+
 
 def round_end(w: Writer) -> Section:
     """The card that ends a round, its double edge cases, empty hands and the next starter."""
@@ -118,6 +121,10 @@ def scoring(w: Writer) -> Section:
         w.choose("scoring.valuation", s.valuation, noun=w.noun()),
         w.say("@scoring.discard"),
     ]
+    if w.ruleset.rounds > BOARD_ROWS:
+        rank.append(w.say("@scoring.extra_rows", "rounds",
+                          rows=Param(str(BOARD_ROWS), ()), first=w.value("rounds", BOARD_ROWS + 1),
+                          noun=w.noun()))
     blocks: list[Block] = [Paragraph(rank), ranking_table(w), Paragraph(value)]
     return Section("scoring", w.word("scoring"), blocks)
 

@@ -7,13 +7,12 @@ SENTENCES: dict[str, str] = {
     # Auctions
     "@auctions.intro": "The kinds of auction are the following.",
     "@auction.open": (
-        "All players, the auctioneer included, may bid in any order and as often as they "
-        "like; each bid must top the last one."
+        "All players, the auctioneer included, may bid, each time they are asked; each bid "
+        "must top the last one."
     ),
     "auctions.open.auctioneer_may_bid=false": (
-        "All players but the auctioneer may bid in any order and as often as they like; each "
-        "bid must top the last one. The auctioneer may not bid on their own card: when asked, "
-        "they pass."
+        "All players but the auctioneer may bid, each time they are asked; each bid must top "
+        "the last one. The auctioneer may not bid on their own card: when asked, they pass."
     ),
     "auctions.open.ending=full-round-of-passes": (
         "To close the auction, the players are asked in turn from the auctioneer's left: the "
@@ -22,8 +21,10 @@ SENTENCES: dict[str, str] = {
         "bidder buys the card."
     ),
     "auctions.open.ending=pass-is-final": (
-        "A player who passes drops out of the auction for good; the auction ends when only "
-        "the highest bidder is left in, or nobody is. The highest bidder buys the card."
+        "The players are asked in turn from the auctioneer's left, the highest bidder passed "
+        "over; a player who passes drops out of the auction for good, and the auction ends "
+        "when only the highest bidder is left in, or nobody is. The highest bidder buys the "
+        "card."
     ),
     "@auction.once_around": (
         "Each player has exactly one chance to bid or to pass, and each bid must be higher "
@@ -156,6 +157,19 @@ SENTENCES: dict[str, str] = {
     "auctions.double.payee=auctioneer": (
         "The auctioneer of the lot receives the whole price; the player who played the "
         "double receives nothing unless they auction the lot themselves."
+    ),
+    "@double.paid.adder_auctions": (
+        "So when another player adds the second card, that player auctions the lot and "
+        "receives the whole price; the player who played the double receives nothing."
+    ),
+    "@double.paid.adder_not_auctioning": (
+        "So when another player adds the second card, the player who played the double "
+        "auctions the lot, but the player who added the second card receives the whole "
+        "price."
+    ),
+    "@double.paid.leader_auctions": (
+        "So the player who played the double auctions the lot and receives the whole price,"
+        " whoever added the second card."
     ),
     "auctions.double.payee=split-equally": (
         "When another player added the second card, the price is split equally between the "
