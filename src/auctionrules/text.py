@@ -127,6 +127,7 @@ def french_typography(text: str) -> str:
     the end (``12:30``, ``http://``, ``$.money``) is left alone, and so is a sign at
     the start of a line.
 
+    >>> from auctionrules.text import french_typography
     >>> french_typography("Éditeur: Hans im Glück ; 1992 !")
     'Éditeur\\xa0: Hans im Glück\\u202f; 1992\\u202f!'
     >>> french_typography("Artistes : La règle dit « non ».")

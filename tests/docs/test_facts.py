@@ -59,7 +59,8 @@ HIG_EN = [
     # 001 "All cards played": "they merely miss their turn ... may still bid"
     ("playing", "misses their turn as auctioneer, but may still bid"),
     # 001 free auction: "all players can bid, there is no order of bidding"
-    ("auctions.open", "may bid in any order"),
+    # (and the reading of the bidding order, stated and noted: asked in turn)
+    ("auctions.open", "All players, the auctioneer included, may bid, each time they are asked"),
     # 001 once around: "starting with the player to the auctioneer's left ... auctioneer who
     # has the last bid"
     ("auctions.once_around", "starts with the player on the auctioneer's left"),

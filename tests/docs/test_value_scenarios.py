@@ -279,8 +279,8 @@ def _disabled_words(kind: str) -> dict[str, str]:
 
 
 ENABLED_WORDS = {
-    "open": ("All players, the auctioneer included, may bid in any order",
-             "peuvent enchérir dans n'importe quel ordre"),
+    "open": ("All players, the auctioneer included, may bid, each time they are asked",
+             "peuvent enchérir chaque fois que leur tour vient"),
     "once_around": ("Each player has exactly one chance to bid or to pass",
                     "Chaque joueur a une seule possibilité de faire une offre ou de passer"),
     "sealed": ("secretly takes the money of their bid in their closed fist",
@@ -708,8 +708,8 @@ CLAIMS += [
            "fr": "un joueur qui a passé peut enchérir de nouveau."},
           _open_pass(False)),
     Claim("auctions.open.ending", "pass-is-final", "auctions:\n  open: {ending: pass-is-final}\n",
-          {"en": "A player who passes drops out of the auction for good",
-           "fr": "Un joueur qui passe se retire définitivement de la vente"},
+          {"en": "a player who passes drops out of the auction for good",
+           "fr": "un joueur qui passe se retire définitivement de la vente"},
           _open_pass(True)),
     Claim("auctions.double.who_may_add", "anyone", "",
           {"en": "the player on their left may add one, then each other player in turn",
@@ -734,8 +734,10 @@ CLAIMS += [
           _double(1, [100000, 75000, 100000, 125000, 100000])),
     Claim("auctions.double.payee", "auctioneer",
           DOUBLE_SET % "auctioneer: leader, payee: auctioneer",
-          {"en": "The auctioneer of the lot receives the whole price",
-           "fr": "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente"},
+          {"en": "The auctioneer of the lot, the player who played the double, receives the "
+                 "whole price, whoever added the second card.",
+           "fr": "Le joueur qui mène la vente, celui qui a offert le tableau double enchère, "
+                 "reçoit tout l'argent de la vente"},
           _double(1, [125000, 75000, 100000, 100000, 100000], auctioneer=0)),
     Claim("auctions.double.payee", "split-equally", DOUBLE_SET % "payee: split-equally",
           {"en": "the price is split equally between the player who played the double and "
@@ -1147,17 +1149,17 @@ def test_cards_taken_for_nothing_are_sold_too() -> None:
     ("options", "paid", "auctioneer", "said"),
     [
         ("auctioneer: adder, payee: adder", 3, 3,
-         "that player auctions the lot and receives the whole price; the player who played "
-         "the double receives nothing."),
+         "The player who added the second card receives the whole price; it is not split "
+         "with the player who played the double."),
         ("auctioneer: adder, payee: auctioneer", 3, 3,
-         "that player auctions the lot and receives the whole price; the player who played "
-         "the double receives nothing."),
+         "The auctioneer of the lot receives the whole price; the player who played the "
+         "double receives nothing unless they auction the lot themselves."),
         ("auctioneer: leader, payee: adder", 3, 0,
-         "the player who played the double auctions the lot, but the player who added the "
-         "second card receives the whole price."),
+         "The player who added the second card receives the whole price, although the "
+         "player who played the double auctions the lot; the price is not split."),
         ("auctioneer: leader, payee: auctioneer", 0, 0,
-         "So the player who played the double auctions the lot and receives the whole price, "
-         "whoever added the second card."),
+         "The auctioneer of the lot, the player who played the double, receives the whole "
+         "price, whoever added the second card."),
     ],
 )
 def test_who_is_paid_when_another_player_adds_the_second_card(

@@ -345,7 +345,7 @@ SENTENCES: dict[str, str] = {
     ),
     "@default.item": "{title} : {value} (par défaut : {default})",
     "@base": "Ces règles reprennent {base} ({ref}) et en changent les points suivants.",
-    "@base.item": "{title} : {value} (au lieu de {base})",
+    "@base.item": "{title} : {value}, et non {base}",
     "@base.same": "Elles n'en changent aucune règle.",
     "@base.removed": "{title} : sans {base}",
     "@base.added": "{title} : en plus, {value}",

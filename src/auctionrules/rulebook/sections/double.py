@@ -41,23 +41,25 @@ def _companion(w: Writer) -> Sentence:
     return w.say(_COMPANION, counts=counts)
 
 
-#: Who receives the price when another player than the player of the double adds the
-#: second card, by ``(payee, auctioneer)``: the payee rule names a role, the auctioneer
-#: rule says who holds it, and this sentence says the upshot for the two players.
-_PAID = {
-    ("adder", "adder"): "@double.paid.adder_auctions",
-    ("adder", "leader"): "@double.paid.adder_not_auctioning",
-    ("auctioneer", "adder"): "@double.paid.adder_auctions",
-    ("auctioneer", "leader"): "@double.paid.leader_auctions",
+#: The payee sentence where the auctioneer of a double is its player, by payee: the
+#: payee rule names a role, and when the auctioneer rule gives that role (or not) to the
+#: player of the double, the sentence says who that is, so that a reader never wonders
+#: who is paid when another player added the second card. (Where the adder auctions,
+#: the payee sentences say it as they are.)
+_PAID_WHEN_LEADER_AUCTIONS = {
+    "adder": "@double.paid.adder_not_auctioning",
+    "auctioneer": "@double.paid.leader_auctions",
 }
 
 
 def _payee(w: Writer) -> list[Sentence]:
     d = w.ruleset.auctions.double
-    sentences = [w.choose("auctions.double.payee", d.payee)]
-    paid = _PAID.get((d.payee, d.auctioneer))
-    if paid is not None:
-        sentences.append(w.say(paid, "auctions.double.payee", "auctions.double.auctioneer"))
+    template = _PAID_WHEN_LEADER_AUCTIONS.get(d.payee) if d.auctioneer == "leader" else None
+    if template is None:
+        sentences = [w.choose("auctions.double.payee", d.payee)]
+    else:
+        sentences = [w.say(f"auctions.double.payee={d.payee}", "auctions.double.auctioneer",
+                           template=template)]
     if d.payee == "split-equally":
         unit = w.money(w.ruleset.money.bid_unit, "money.bid_unit")
         with w.when("auctions.double.payee"):

@@ -229,7 +229,7 @@ def base_changes(w: Writer) -> Section | None:
         blocks.append(BulletList(items))
     else:
         blocks.append(Paragraph([w.say("@base.same")]))
-    return Section("base", w.word("base", base=name), blocks)
+    return Section("designer.base", w.word("base", base=name), blocks)
 
 
 def designer(w: Writer) -> Section:

@@ -158,18 +158,13 @@ SENTENCES: dict[str, str] = {
         "The auctioneer of the lot receives the whole price; the player who played the "
         "double receives nothing unless they auction the lot themselves."
     ),
-    "@double.paid.adder_auctions": (
-        "So when another player adds the second card, that player auctions the lot and "
-        "receives the whole price; the player who played the double receives nothing."
-    ),
     "@double.paid.adder_not_auctioning": (
-        "So when another player adds the second card, the player who played the double "
-        "auctions the lot, but the player who added the second card receives the whole "
-        "price."
+        "The player who added the second card receives the whole price, although the player "
+        "who played the double auctions the lot; the price is not split."
     ),
     "@double.paid.leader_auctions": (
-        "So the player who played the double auctions the lot and receives the whole price,"
-        " whoever added the second card."
+        "The auctioneer of the lot, the player who played the double, receives the whole "
+        "price, whoever added the second card."
     ),
     "auctions.double.payee=split-equally": (
         "When another player added the second card, the price is split equally between the "

@@ -172,18 +172,13 @@ SENTENCES: dict[str, str] = {
         "joueur qui a offert le tableau double enchère ne reçoit rien, à moins qu'il ne mène "
         "la vente lui-même."
     ),
-    "@double.paid.adder_auctions": (
-        "Ainsi, quand un autre joueur pose la deuxième carte, c'est lui qui met le lot aux "
-        "enchères et qui reçoit tout l'argent de la vente ; le joueur qui a offert le "
-        "tableau double enchère ne reçoit rien."
-    ),
     "@double.paid.adder_not_auctioning": (
-        "Ainsi, quand un autre joueur pose la deuxième carte, le joueur qui a offert le "
-        "tableau double enchère mène la vente, mais c'est le joueur qui a posé la deuxième "
-        "carte qui reçoit tout l'argent de la vente."
+        "Le joueur qui a posé la deuxième carte reçoit tout l'argent de la vente, bien que "
+        "ce soit le joueur qui a offert le tableau double enchère qui mène la vente ; "
+        "l'argent n'est pas partagé."
     ),
     "@double.paid.leader_auctions": (
-        "Ainsi, le joueur qui a offert le tableau double enchère mène la vente et reçoit "
+        "Le joueur qui mène la vente, celui qui a offert le tableau double enchère, reçoit "
         "tout l'argent de la vente, quel que soit le joueur qui a posé la deuxième carte."
     ),
     "auctions.double.payee=split-equally": (
