@@ -86,7 +86,7 @@ def test_cli_reference_covers_every_subcommand() -> None:
     text = cli_rst()
     for name in names:
         assert f"auctionrules {name}\n" in text
-    assert "--format {md,rst}" in text
+    assert "--format {md,rst,html}" in text
 
 
 def build(tmp_path: Path, page: str) -> tuple[str, str]:
