@@ -8,6 +8,7 @@ rulebook in every format, and the French game log.
 
 from __future__ import annotations
 
+import html
 import re
 from functools import cache
 
@@ -33,8 +34,13 @@ MARKUP = re.compile(r"^\s*(?:\.\. |:[a-z-]+:).*$", re.MULTILINE)
 
 @cache
 def french_book(variant: str, fmt: str) -> str:
-    """The French rulebook's prose in ``fmt`` (its markup lines left out)."""
-    return MARKUP.sub("", render(load_ruleset(variant), format=fmt, lang="fr"))
+    """The French rulebook's prose in ``fmt`` (its markup left out: reST directives, the
+    HTML page's style sheet and tags)."""
+    text = render(load_ruleset(variant), format=fmt, lang="fr")
+    if fmt == "html":
+        text = re.sub(r"<style>.*?</style>", "", text, flags=re.DOTALL)
+        text = html.unescape(re.sub(r"<[^>]+>", "\n", text))
+    return MARKUP.sub("", text)
 
 
 def names(ruleset: Ruleset) -> set[str]:
