@@ -143,17 +143,18 @@ def _fixed_price_options(doc: Mapping[str, Any], warn: Warn, written: Written) -
 
 def _skipped_rounds(doc: Mapping[str, Any], warn: Warn, written: Written) -> None:
     """A round that the deal tables let the hands run out before (see :mod:`rounds`)."""
+    shared: tuple[JsonPath, ...] = (
+        ("rounds",), ("theme", "artists"), ("round_end", "artist_cards"),
+        ("round_end", "hands_exhausted", "then"),
+    )
+    counts = [key for key in doc["player_counts"] if written(("player_counts", key, "deal"))]
+    if not counts and not any(written(path) for path in shared):
+        return  # all inherited: the base's to fix (and the estimate is not free)
     for reach in rounds.unreached(doc):
         deal: JsonPath = ("player_counts", str(reach.players), "deal")
-        blamed = (
-            deal, ("rounds",), ("theme", "artists"), ("round_end", "artist_cards"),
-            ("round_end", "hands_exhausted", "then"),
-        )
-        if not any(written(path) for path in blamed):
-            continue
         count = doc["player_counts"][str(reach.players)].get("artist_cards") or doc[
             "round_end"]["artist_cards"]
         warn(
-            (*deal, reach.round), also=(deal, *blamed[1:]),
+            (*deal, reach.round), also=(deal, *shared),
             message=rounds.message(reach, count),
         )
