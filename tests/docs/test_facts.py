@@ -56,6 +56,10 @@ HIG_EN = [
     ("playing", "an auctioneer who buys their own card pays the bank instead"),
     # 001 "No Bids at Auction": "taken by the auctioneer without payment"
     ("playing", "the auctioneer takes the card without paying"),
+    # 001 "Rounds 2 to 4": "all the cards sold in the round are cashed in"; "the players
+    # sell off their cards", the cards taken "without payment" among them (the engine
+    # sells every card a player owns: tests/docs/test_value_scenarios.py)
+    ("scoring", "every card they got this round, bought or taken for nothing"),
     # 001 "All cards played": "they merely miss their turn ... may still bid"
     ("playing", "misses their turn as auctioneer, but may still bid"),
     # 001 free auction: "all players can bid, there is no order of bidding"
@@ -157,6 +161,9 @@ HIG_FR = [
     ("round_end", "à la gauche du joueur qui a proposé le dernier tableau"),
     # 004 Vente à la banque : « Si moins de trois artistes ... seuls ces artistes sont classés »
     ("scoring", "seuls ceux-là sont classés"),
+    # 004 « les tableaux achetés sont vendus à la banque », et « le vendeur acquiert le
+    # tableau gratuitement » : un tableau pris gratuitement est vendu aussi
+    ("scoring", "les tableaux qu'ils ont obtenus dans la manche, achetés ou pris gratuitement"),
     ("scoring", "le plus à gauche sur le plateau est classé en tête"),
     ("scoring", "1er | 30\u00a0000\u00a0$"),
     # 004 Variante, le joueur mystère : « peut retourner une carte au hasard de la main
