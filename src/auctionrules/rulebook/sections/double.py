@@ -56,7 +56,9 @@ def _payee(w: Writer) -> list[Sentence]:
     d = w.ruleset.auctions.double
     template = _PAID_WHEN_LEADER_AUCTIONS.get(d.payee) if d.auctioneer == "leader" else None
     if template is None:
-        sentences = [w.choose("auctions.double.payee", d.payee)]
+        # (the words depend on who auctions wherever the auctioneer rule picks them)
+        also = ("auctions.double.auctioneer",) if d.payee in _PAID_WHEN_LEADER_AUCTIONS else ()
+        sentences = [w.choose("auctions.double.payee", d.payee, *also)]
     else:
         sentences = [w.say(f"auctions.double.payee={d.payee}", "auctions.double.auctioneer",
                            template=template)]
