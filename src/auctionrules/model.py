@@ -443,6 +443,9 @@ class Ruleset:
     next_round: NextRound = NextRound()
     winner: Winner = Winner()
     document: Mapping[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    #: The ruleset a variant file extends (a bundled id, or the path of its file), which
+    #: its rulebook compares it with; ``None`` for a whole edition or one built in Python.
+    base: str | None = attrs.field(default=None, eq=False, repr=False)
 
     def player_count(self, players: int) -> PlayerCount:
         """Rules for ``players`` players; ``KeyError`` if the ruleset does not support it."""

@@ -40,7 +40,7 @@ def test_docs_rst_french_to_file(tmp_path: Path) -> None:
 def test_docs_of_a_file() -> None:
     result = run("docs", "docs/examples/club.yaml")
     assert result.returncode == 0
-    assert "A player who passes drops out of the auction for good" in result.stdout
+    assert "a player who passes drops out of the auction for good" in result.stdout
 
 
 def test_docs_errors() -> None:

@@ -15,6 +15,7 @@ from auctionrules.loader import load_ruleset
 from auctionrules.rulebook.diff import OptionChange, RulesDiff, diff, flatten, option_changes
 from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.writer import value_key
+from auctionrules.text import typeset
 
 from .drawn import load, overrides
 
@@ -56,9 +57,9 @@ def test_english_and_french_hans_im_gluck_editions() -> None:
 
 def test_prose_is_grouped_by_section_and_in_the_chosen_language() -> None:
     text = diff(load_ruleset("hig-1992-en"), load_ruleset("hig-1992-fr"), "fr").to_text()
-    assert text.startswith("Règles qui diffèrent entre hig-1992-en et hig-1992-fr :\n")
+    assert text.startswith("Règles qui diffèrent entre hig-1992-en et hig-1992-fr\u00a0:\n")
     assert "Les ventes aux enchères › Double enchère\n" in text
-    assert "  hig-1992-fr: Quand un autre joueur a posé la deuxième carte" in text
+    assert "  hig-1992-fr\u00a0: quand un autre joueur a posé la deuxième carte" in text
 
 
 def test_json_form() -> None:
@@ -201,7 +202,8 @@ def test_the_text_mentions_every_change_of_the_json(
         assert path in listed, f"{change.path} is in the JSON diff but not in the text"
     cat = catalog(lang)
     for line in result.lines:
-        assert f"  {cat.word('option', title=line.title, a=line.a, b=line.b)}\n" in text
+        said = cat.word("option", title=line.title, a=line.a, b=line.b)
+        assert f"  {typeset(said, lang)}\n" in text
         assert not re.search(r"\w\.\w+\.\w", line.title), line.title
         generic = re.sub(r"\.\d+\.", ".N.", line.path)
         for shown, raw in ((line.a, _raw(result, line.path, "a")),

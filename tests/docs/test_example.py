@@ -31,9 +31,9 @@ def test_the_french_book_example_is_reproduced() -> None:
     ]
     assert [row[2] for row in rows] == ["1er", "3e", "-", "2e"]
     assert (
-        f"Manche 3 : aucun rang pour Krypto ; sa colonne totalise pourtant 40{nbsp}000{nbsp}$, "
-        "mais ses tableaux ne valent rien." in text  # (said without agreeing with the name)
-    )
+        f"Manche 3{nbsp}: aucun rang pour Krypto\u202f; sa colonne totalise pourtant "
+        f"40{nbsp}000{nbsp}$, mais ses tableaux ne valent rien." in text
+    )  # (said without agreeing with the name)
 
 
 @pytest.mark.parametrize("variant", resources.bundled_variant_ids())

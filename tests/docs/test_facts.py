@@ -18,6 +18,7 @@ import pytest
 from auctionrules import resources
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import build_document, render
+from auctionrules.text import typeset
 
 
 @cache
@@ -55,10 +56,15 @@ HIG_EN = [
     ("playing", "an auctioneer who buys their own card pays the bank instead"),
     # 001 "No Bids at Auction": "taken by the auctioneer without payment"
     ("playing", "the auctioneer takes the card without paying"),
+    # 001 "Rounds 2 to 4": "all the cards sold in the round are cashed in"; "the players
+    # sell off their cards", the cards taken "without payment" among them (the engine
+    # sells every card a player owns: tests/docs/test_value_scenarios.py)
+    ("scoring", "every card they got this round, bought or taken for nothing"),
     # 001 "All cards played": "they merely miss their turn ... may still bid"
     ("playing", "misses their turn as auctioneer, but may still bid"),
     # 001 free auction: "all players can bid, there is no order of bidding"
-    ("auctions.open", "may bid in any order"),
+    # (and the reading of the bidding order, stated and noted: asked in turn)
+    ("auctions.open", "All players, the auctioneer included, may bid, each time they are asked"),
     # 001 once around: "starting with the player to the auctioneer's left ... auctioneer who
     # has the last bid"
     ("auctions.once_around", "starts with the player on the auctioneer's left"),
@@ -155,6 +161,9 @@ HIG_FR = [
     ("round_end", "à la gauche du joueur qui a proposé le dernier tableau"),
     # 004 Vente à la banque : « Si moins de trois artistes ... seuls ces artistes sont classés »
     ("scoring", "seuls ceux-là sont classés"),
+    # 004 « les tableaux achetés sont vendus à la banque », et « le vendeur acquiert le
+    # tableau gratuitement » : un tableau pris gratuitement est vendu aussi
+    ("scoring", "les tableaux qu'ils ont obtenus dans la manche, achetés ou pris gratuitement"),
     ("scoring", "le plus à gauche sur le plateau est classé en tête"),
     ("scoring", "1er | 30\u00a0000\u00a0$"),
     # 004 Variante, le joueur mystère : « peut retourner une carte au hasard de la main
@@ -272,6 +281,7 @@ CASES = [
 @pytest.mark.parametrize(("variant", "lang", "key", "fact"), CASES)
 def test_rulebook_states_the_printed_rule(variant: str, lang: str, key: str, fact: str) -> None:
     text = section(variant, key, lang)
+    fact = typeset(fact, lang)  # as printed: French spaces before ; : ! ? and in « »
     assert fact in text, f"{variant} ({lang}) section {key!r} lacks {fact!r}:\n{text}"
 
 
@@ -338,7 +348,8 @@ def test_every_note_reads_in_french(variant: str) -> None:
     assert ruleset.notes
     for note in ruleset.notes:
         assert {"en", "fr"} <= set(note.text.languages()), note.topic
-        french = note.text.get("fr")
+        # (after its topic and a colon, a note starts with a small letter)
+        french = typeset(note.text.get("fr"), "fr")[1:]
         assert french in text and f"«\u00a0{french}" not in text, note.topic
     assert "en anglais" not in text
 

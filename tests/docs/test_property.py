@@ -13,6 +13,7 @@ import copy
 from functools import cache
 from typing import Any
 
+import attrs
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -66,7 +67,8 @@ def with_option(ruleset: Ruleset, path: str, value: Any) -> Ruleset:
     for part in parents:
         node = node[part]
     node[last] = value
-    changed = Ruleset.from_document(document)
+    # (still a variant of the ruleset it extends, which its designers' section compares)
+    changed = attrs.evolve(Ruleset.from_document(document), base=ruleset.base)
     for module in changed.optional_modules:
         try:
             apply_modules(changed, [module])

@@ -20,6 +20,7 @@ from auctionrules.rulebook import (
     rst,
 )
 from auctionrules.rulebook.lang import catalog
+from auctionrules.text import typeset
 
 VARIANTS = resources.bundled_variant_ids()
 LANGS = available()
@@ -215,12 +216,30 @@ def test_translated_option_titles_name_real_options(lang: str) -> None:
 
 
 def test_french_option_titles_in_the_defaults_list() -> None:
-    doc = build_document(load_ruleset("hig-1992-fr"), "fr", example=False)
+    doc = build_document(load_ruleset("cmon-2017"), "fr", example=False)
     items = [u.text for u in doc.section("defaults").units()]
-    assert (
-        "Qui reçoit l'argent : partagé entre les deux vendeurs (par défaut : le joueur qui a "
-        "posé la deuxième carte)" in items
-    )
+    assert typeset(
+        "Qui reçoit l'argent d'une double enchère : le joueur qui mène la vente (par défaut : "
+        "le joueur qui a posé la deuxième carte)", "fr"
+    ) in items
+
+
+def test_a_variant_lists_what_it_changes_from_the_edition_it_extends() -> None:
+    """The French translation extends the English one: its designers' section names it
+    and lists the rules it changes, each beside the English one's."""
+    doc = build_document(load_ruleset("hig-1992-fr"), "fr", example=False)
+    base = doc.section("designer.base")
+    assert base.title == typeset("Règles qui diffèrent de Modern Art (Hans im Glück 1992, "
+                                 "traduction anglaise)", "fr")
+    items = [u.text for u in base.units()]
+    assert typeset(
+        "Qui reçoit l'argent d'une double enchère : partagé entre les deux vendeurs, et non "
+        "le joueur qui a posé la deuxième carte", "fr"
+    ) in items
+    with pytest.raises(KeyError):
+        doc.section("defaults")
+    english = build_document(load_ruleset("hig-1992-en"), "en", example=False)
+    assert english.section("defaults") and "designer.base" not in [s.key for s in english.walk()]
 
 
 def test_custom_strategy_is_named_with_its_option() -> None:
@@ -233,16 +252,16 @@ def test_custom_strategy_is_named_with_its_option() -> None:
         "End of an open auction: this rule is played by the custom strategy club.slow-close."
         in render(changed, lang="en", example=False)
     )
-    assert (
+    assert typeset(
         "Fin de l'aller et retour : cette règle est jouée par la stratégie personnalisée "
-        "club.slow-close." in render(changed, lang="fr", example=False)
-    )
+        "club.slow-close.", "fr"
+    ) in render(changed, lang="fr", example=False)
 
 
 def test_a_text_option_is_shown_in_the_rulebook_language() -> None:
     """The defaults list prints a per-language value (the currency name) as text, not as
     the mapping written in YAML."""
-    text = render(load_ruleset("hig-1992-fr"), format="md", lang="fr")
+    text = render(load_ruleset("hig-1992-en"), format="md", lang="fr")
     (line,) = [ln for ln in text.splitlines() if "Nom de la monnaie" in ln]
-    assert line.startswith("- Nom de la monnaie : dollars ")
+    assert line.startswith(typeset("- Nom de la monnaie : dollars ", "fr"))
     assert "{" not in line

@@ -86,7 +86,7 @@ def test_cli_reference_covers_every_subcommand() -> None:
     text = cli_rst()
     for name in names:
         assert f"auctionrules {name}\n" in text
-    assert "--format {md,rst}" in text
+    assert "--format {md,rst,html}" in text
 
 
 def build(tmp_path: Path, page: str) -> tuple[str, str]:
@@ -125,7 +125,7 @@ def test_extension_in_another_project(tmp_path: Path) -> None:
     assert "Paysages internationaux" in html
     assert "<h2>Préparation" in html
     assert "Our club’s Modern Art" in html or "Our club's Modern Art" in html
-    assert "A player who passes drops out of the auction for good" in html
+    assert "a player who passes drops out of the auction for good" in html
     assert "auctions.double.payee" in html
     assert "auctionrules docs" in html
 

@@ -280,8 +280,8 @@ def _disabled_words(kind: str) -> dict[str, str]:
 
 
 ENABLED_WORDS = {
-    "open": ("All players, the auctioneer included, may bid in any order",
-             "peuvent enchérir dans n'importe quel ordre"),
+    "open": ("All players, the auctioneer included, may bid, each time they are asked",
+             "peuvent enchérir chaque fois que leur tour vient"),
     "once_around": ("Each player has exactly one chance to bid or to pass",
                     "Chaque joueur a une seule possibilité de faire une offre ou de passer"),
     "sealed": ("secretly takes the money of their bid in their closed fist",
@@ -719,8 +719,9 @@ CLAIMS += [
                  "passe."},
           _auctioneer_bids("once_around", False)),
     Claim("auctions.open.auctioneer_may_bid", True, "",
-          {"en": "All players, the auctioneer included, may bid in any order",
-           "fr": "Tous les joueurs, le vendeur y compris, peuvent enchérir"},
+          {"en": "All players, the auctioneer included, may bid, each time they are asked",
+           "fr": "Tous les joueurs, le vendeur y compris, peuvent enchérir chaque fois que "
+                 "leur tour vient"},
           _auctioneer_bids("open", True)),
     Claim("auctions.open.auctioneer_may_bid", False,
           "auctions:\n  open: {auctioneer_may_bid: false}\n",
@@ -733,8 +734,8 @@ CLAIMS += [
            "fr": "un joueur qui a passé peut enchérir de nouveau."},
           _open_pass(False)),
     Claim("auctions.open.ending", "pass-is-final", "auctions:\n  open: {ending: pass-is-final}\n",
-          {"en": "A player who passes drops out of the auction for good",
-           "fr": "Un joueur qui passe se retire définitivement de la vente"},
+          {"en": "a player who passes drops out of the auction for good",
+           "fr": "un joueur qui passe se retire définitivement de la vente"},
           _open_pass(True)),
     Claim("auctions.open.limits", "private", "",
           {"en": "The limit stays secret: the others hear only the bids.",
@@ -767,8 +768,10 @@ CLAIMS += [
           _double(1, [100000, 75000, 100000, 125000, 100000])),
     Claim("auctions.double.payee", "auctioneer",
           DOUBLE_SET % "auctioneer: leader, payee: auctioneer",
-          {"en": "The auctioneer of the lot receives the whole price",
-           "fr": "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente"},
+          {"en": "The auctioneer of the lot, the player who played the double, receives the "
+                 "whole price, whoever added the second card.",
+           "fr": "Le joueur qui mène la vente, celui qui a offert le tableau double enchère, "
+                 "reçoit tout l'argent de la vente"},
           _double(1, [125000, 75000, 100000, 100000, 100000], auctioneer=0)),
     Claim("auctions.double.payee", "split-equally", DOUBLE_SET % "payee: split-equally",
           {"en": "the price is split equally between the player who played the double and "
@@ -1096,3 +1099,129 @@ def test_every_option_value_has_a_claim_or_a_reason() -> None:
     assert missing == [], f"{len(missing)} option values with neither a claim nor a reason"
     stale = [v for v in UNCLAIMED if v in claimed or v not in option_values()]
     assert stale == []
+
+
+#: hig-1992-en with a fifth round dealing one card: the hands can run out in round 4.
+FIVE_ROUNDS = (
+    "rounds: 5\nplayer_counts:\n"
+    '  "3": {deal: [10, 6, 5, 0, 1], dummy_hands: {deal: [9, 4, 3, 0, 1]}}\n'
+    '  "4": {deal: [9, 4, 3, 0, 1]}\n  "5": {deal: [8, 3, 2, 0, 1]}\n'
+)
+
+
+def test_hands_that_run_out_before_the_last_round_end_the_game_there() -> None:
+    """The rulebook's "This can happen before the last round" (round_end), played: the
+    last card of round 4 is laid, the game is over and round 5 is never dealt."""
+    ruleset = house(FIVE_ROUNDS)
+    said = {
+        "en": "This can happen before the last round: the game then ends there, the rounds "
+              "left are not played and the cards left in the deck are not dealt.",
+        "fr": "Cela peut arriver avant la dernière manche : la partie s'achève alors, les "
+              "manches restantes ne sont pas jouées",
+    }
+    for lang, words in said.items():
+        assert " ".join(words.split()) in player_text(ruleset, lang), lang
+    game = Game.from_position(ruleset, 4, hands=[["yoko/open"], [], [], []], round=4)
+    assert game.state.deck, "cards are left in the deck"
+    events = list(game.apply("play yoko/open", 0))
+    assert "scored" in kinds(events)
+    assert game.outcome is not None
+    assert game.outcome.rounds_played == 4 < ruleset.rounds
+    assert "deal" not in kinds(events)
+
+
+def test_the_books_never_say_a_game_can_end_before_its_last_round() -> None:
+    """The published deal tables leave no round to skip: the sentence is not printed."""
+    assert "This can happen before the last round" not in player_text(house(""), "en")
+
+
+def test_the_open_auction_asks_in_turn() -> None:
+    """hig-1992-en, "Auctions": "All players, the auctioneer included, may bid, each time
+    they are asked", then "the players are asked in turn from the auctioneer's left":
+    a player who is not asked may not bid, and the state does not change."""
+    for body in ("", "auctions:\n  open: {ending: pass-is-final}\n"):
+        ruleset = house(body)
+        text = player_text(ruleset, "en")
+        assert "in any order" not in text and "as often as they like" not in text
+        assert "asked in turn from the auctioneer's left" in text
+        game = Game.from_position(ruleset, 4, hands=BIDDING)
+        game.apply("play lite-metal/open", 0)
+        assert game.to_act() == (1,)
+        snapshot = game.snapshot()
+        with pytest.raises(IllegalActionError):
+            game.apply("bid 5000", 2)
+        assert game.snapshot() == snapshot
+        game.apply("bid 5000", 1)
+        assert game.to_act() == (2,)
+
+
+def test_cards_taken_for_nothing_are_sold_too() -> None:
+    """hig-1992-en, "Scoring": "each player then sells to the bank every card they got
+    this round, bought or taken for nothing". Nobody bids on seat 0's Yoko, which seat 0
+    takes free (no_bid: auctioneer-takes-free); Yoko then ranks first and seat 0 sells it."""
+    ruleset = house("")
+    for lang, words in {"en": "every card they got this round, bought or taken for nothing",
+                        "fr": "les tableaux qu'ils ont obtenus dans la manche, achetés ou "
+                              "pris gratuitement"}.items():
+        assert words in player_text(ruleset, lang)
+    played = ["yoko/sealed", "yoko/once_around", "yoko/fixed_price", "krypto/open"]
+    game = Game.from_position(
+        ruleset, 4, played=played,
+        hands=[["yoko/open", "krypto/sealed"], ["yoko/double", "krypto/once_around"],
+               ["lite-metal/open"], ["karl-gitter/open"]],
+    )
+    events = list(game.apply("play yoko/open", 0))
+    while game.lot is not None:
+        events += game.apply("pass", game.to_act()[0])
+    assert [e["seat"] for e in events if e.kind == "sold"] == [0], "taken free by seat 0"
+    assert game.cash[0] == 100000
+    (scored,) = [e for e in game.apply("play yoko/double", 1) if e.kind == "scored"]
+    assert scored["payouts"][0] == 30000
+
+
+@pytest.mark.parametrize(
+    ("options", "paid", "auctioneer", "said"),
+    [
+        ("auctioneer: adder, payee: adder", 3, 3,
+         "The player who added the second card receives the whole price; it is not split "
+         "with the player who played the double."),
+        ("auctioneer: adder, payee: auctioneer", 3, 3,
+         "The auctioneer of the lot receives the whole price; the player who played the "
+         "double receives nothing unless they auction the lot themselves."),
+        ("auctioneer: leader, payee: adder", 3, 0,
+         "The player who added the second card receives the whole price, although the "
+         "player who played the double auctions the lot; the price is not split."),
+        ("auctioneer: leader, payee: auctioneer", 0, 0,
+         "The auctioneer of the lot, the player who played the double, receives the whole "
+         "price, whoever added the second card."),
+    ],
+)
+def test_who_is_paid_when_another_player_adds_the_second_card(
+    options: str, paid: int, auctioneer: int, said: str
+) -> None:
+    """hig-1992-en, "Double auction", for each value of payee and auctioneer: seat 3 adds
+    the second card to seat 0's double and seat 1 buys the lot for 25,000."""
+    ruleset = house(DOUBLE_SET % options)
+    assert " ".join(said.split()) in player_text(ruleset, "en")
+    cash = [100000, 75000, 100000, 100000, 100000]
+    cash[paid] += 25000
+    _double(1, cash, auctioneer=auctioneer)(ruleset)
+
+
+def test_the_rounds_beyond_the_board_score_as_its_rows() -> None:
+    """The rulebook's "The printed board has 4 rows" (scoring), played in round 5: a
+    card of Lite Metal, ranked first, sells for this round's value plus the 4 rows
+    above it."""
+    ruleset = house(FIVE_ROUNDS)
+    assert "The printed board has 4 rows, one per round: from round 5 on" in player_text(
+        ruleset, "en")
+    assert "Le plateau imprimé a 4 rangées" in player_text(ruleset, "fr")
+    assert "printed board" not in player_text(house(""), "en")
+    game = Game.from_position(
+        ruleset, 4, round=5, board={"lite-metal": [30000, 0, 10000, 20000]},
+        played=["lite-metal/sealed", "lite-metal/once_around", "lite-metal/fixed_price"],
+        owned=[["lite-metal/open"], [], [], []],
+        hands=[["lite-metal/double"], ["yoko/open"], ["christin-p/open"], ["krypto/open"]],
+    )
+    (scored,) = [e for e in game.apply("play lite-metal/double", 0) if e.kind == "scored"]
+    assert scored["payouts"][0] == 30000 + 30000 + 10000 + 20000

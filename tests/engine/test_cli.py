@@ -16,7 +16,7 @@ def test_play_prints_log_and_result(capsys: pytest.CaptureFixture[str], tmp_path
     assert main(["play", "hig-1992-fr", "--players", "3", "--seed", "4",
                  "--record", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "Manche 1 : cartes distribuées" in out  # the ruleset's language, as for docs
+    assert "Manche 1\u00a0: cartes distribuées" in out  # the ruleset's language, as for docs
     assert "$" in out and "." in out  # the French theme's money format, $91.000
     assert "Résultat (" in out and "vainqueur" in out
     text = record.read_text(encoding="utf-8")

@@ -157,7 +157,7 @@ def test_ansi_render_is_the_readable_log() -> None:
     play_out(environment, seed=1)
     text = environment.render()
     assert text is not None
-    assert text.splitlines()[0].startswith("Manche 1 : cartes distribuées")
+    assert text.splitlines()[0].startswith("Manche 1\u00a0: cartes distribuées")
     assert text.rstrip().endswith(")") and "Fin de la partie" in text
     with pytest.warns(UserWarning):
         assert env(players=3).render() is None

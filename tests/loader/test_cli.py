@@ -183,3 +183,33 @@ def test_pre_commit_hook_checks_the_rulesets_it_selects(
     assert main([*argv, *(str(root / n) for n in selected)]) == 0
     assert main([*argv, str(BAD)]) == 1  # a commit with an invalid ruleset stops
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["validate", "--strcit"], "unknown option --strcit (did you mean --strict?)"),
+        (["validate", "--bogus", HIG], "unknown option --bogus"),
+        (
+            ["docs", "--fromat=html", "hig-1992-en"],
+            "unknown option --fromat (did you mean --format?)",
+        ),
+    ],
+)
+def test_an_unknown_option_is_named_before_a_missing_argument(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith(f"error: {said}"), err
+    assert "required" not in err
+
+
+def test_known_abbreviations_values_and_stdin_are_not_unknown_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "--form", "json", "--", HIG]) == 0
+    assert main(["play", "hig-1992-en", "-p3", "--seed", "-3"]) == 0
+    capsys.readouterr()

@@ -140,3 +140,48 @@ def test_null_puts_a_section_back_to_its_defaults(tmp_path: Path) -> None:
         "auctioneer_may_bid": True,
         "limits": "private",
     }
+
+
+FIVE_ROUNDS = (
+    "rounds: 5\nplayer_counts:\n"
+    '  "3": {deal: [10, 6, 5, 0, 1], dummy_hands: {deal: [9, 4, 3, 0, 1]}}\n'
+    '  "4": {deal: [9, 4, 3, 0, 1]}\n  "5": {deal: [8, 3, 2, 0, 1]}\n'
+)
+
+
+def test_a_round_the_hands_may_not_reach_is_a_warning_at_its_deal() -> None:
+    found = warnings_of(FIVE_ROUNDS)
+    assert len(found) == 3, found
+    four = next(w for w in found if "with 4 players" in w)
+    assert four.startswith("house.yaml:7:28: warning: with 4 players, round 5 deals 1 card "
+                           "to each player, but rounds 1 to 4 deal only 16 cards")
+    assert "so round 5 is skipped" in four
+    assert four.endswith("(at $.player_counts.4.deal[4])")
+    share = int(four.split("in about ")[1].split("%")[0])
+    assert 5 <= share <= 30, four
+
+
+def test_a_round_no_hand_can_reach_is_said_for_every_deal() -> None:
+    body = 'rounds: 5\nplayer_counts:\n  "4": {deal: [3, 1, 1, 0, 9]}\n'
+    body += '  "3": {deal: [3, 1, 1, 0, 9], dummy_hands: {deal: [3, 1, 1, 0, 9]}}\n'
+    body += '  "5": {deal: [3, 1, 1, 0, 9]}\n'
+    found = warnings_of(body)
+    assert any("with 4 players, round 2 deals 1 card" in w for w in found), found
+
+
+def test_skipped_rounds_are_no_warning_when_empty_hands_go_on_to_the_next_round() -> None:
+    body = FIVE_ROUNDS + "round_end:\n  hands_exhausted: {then: next-round}\n"
+    assert warnings_of(body) == []
+
+
+def test_the_estimate_agrees_with_the_arithmetic(tmp_path: Path) -> None:
+    """What the estimate finds skipped, the certain arithmetic (which the rulebook's
+    sentence on it follows) allows; the books' deals allow neither."""
+    from auctionrules.loader import rounds
+
+    path = tmp_path / "house.yaml"
+    path.write_text(HEAD + FIVE_ROUNDS, encoding="utf-8")
+    five = load_ruleset(path).document
+    assert rounds.unreached(five) and rounds.may_end_early(five)
+    book = load_ruleset("hig-1992-en").document
+    assert rounds.unreached(book) == [] and not rounds.may_end_early(book)

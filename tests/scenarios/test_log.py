@@ -47,7 +47,7 @@ def test_a_declined_dummy_flip_is_not_a_pass() -> None:
     assert sum(line.endswith(" passes") for line in text) == 5  # the auctions' passes
     french = log(game, "fr")
     assert "Joueur 1 ne retourne pas de carte mystère" in french
-    assert french[-1] == "Joueur 2 retourne une carte mystère : Karl Gitter (dans la main)"
+    assert french[-1] == "Joueur 2 retourne une carte mystère\u00a0: Karl Gitter (dans la main)"
 
 
 def test_a_declined_double_is_not_a_pass() -> None:
@@ -111,7 +111,7 @@ def test_play_speaks_the_log_language(capsys: pytest.CaptureFixture[str]) -> Non
     main, prix fixe, double enchère); ``--lang en`` in English."""
     assert main(["play", "hig-1992-en", "-p", "3", "-s", "2", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "Manche 1 : cartes distribuées 10, 10 et 10" in out
+    assert "Manche 1\u00a0: cartes distribuées 10, 10 et 10" in out
     assert "Joueur 1 met en vente" in out and "Résultat (" in out
     assert not any(word in out for word in (" passes", " bids ", "Round ", "Player "))
     assert main(["play", "hig-1992-fr", "-p", "3", "-s", "2", "--lang", "en"]) == 0

@@ -10,7 +10,9 @@ I/O error, 3 ``diff`` found differences.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
@@ -76,10 +78,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def unknown_option(
+    parser: argparse.ArgumentParser, argv: Sequence[str]
+) -> tuple[argparse.ArgumentParser, str] | None:
+    """The first option of ``argv`` that the subcommand it names does not know.
+
+    argparse reports a missing argument before an unknown option, so
+    ``validate --strcit`` would say that FILE is required, not that ``--strcit`` is
+    unknown; the unknown option is the mistake to name. Abbreviations argparse
+    accepts are known; ``-`` (standard input), negative numbers and everything
+    after ``--`` are arguments, not options.
+    """
+    subparsers = next(
+        (a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None
+    )
+    command = next((word for word in argv if not word.startswith("-")), None)
+    if subparsers is None or command not in subparsers.choices:
+        return None
+    sub: argparse.ArgumentParser = subparsers.choices[command]
+    known = list(sub._option_string_actions)
+    for word in argv[list(argv).index(command) + 1 :]:
+        if word == "--":
+            break
+        if not word.startswith("-") or word == "-" or _NUMBER.match(word):
+            continue
+        name = word.split("=", 1)[0]
+        if name in known or (name.startswith("--") and any(k.startswith(name) for k in known)):
+            continue
+        if not name.startswith("--") and name[:2] in known:  # -p4, -sv
+            continue
+        return sub, name
+    return None
+
+
+_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    unknown = unknown_option(parser, words)
+    if unknown is not None:
+        sub, name = unknown
+        close = difflib.get_close_matches(name, list(sub._option_string_actions), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        sub.error(f"unknown option {name}{hint}")
+    args = parser.parse_args(words)
     try:
         code: int = args.run(args)
     except KeyboardInterrupt:

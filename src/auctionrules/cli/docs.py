@@ -6,13 +6,20 @@ import argparse
 
 from auctionrules.cli.loading import add_module_option
 
-HELP = "print the generated rulebook of a ruleset (Markdown or reStructuredText, English or French)"
+HELP = (
+    "print the generated rulebook of a ruleset (Markdown, reStructuredText or one HTML file "
+    "to print; English or French)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a bundled id or a ruleset file")
     add_module_option(parser)
-    parser.add_argument("--format", choices=("md", "rst"), default="md", help="output format")
+    parser.add_argument(
+        "--format", choices=("md", "rst", "html"), default="md",
+        help="output format (html: one self-contained page with a print style sheet: "
+        "each chapter on a new page)",
+    )
     parser.add_argument(
         "--lang", default=None, help="language code (en, fr); default: the ruleset's language"
     )

@@ -127,9 +127,12 @@ def _outcome(ref: str | Path, *, text: str | None = None, name: str | None = Non
         return Outcome(sort_problems(resolution.problems))
     outcome = attrs.evolve(
         _finish(sourced, resolution.problems, broken=resolution.broken,
-                explained=frozenset(resolution.explained)),
+                explained=frozenset(resolution.explained), base_lost=resolution.base_lost),
         sourced=sourced,
     )
+    if outcome.ruleset is not None and resolution.extends is not None:
+        outcome = attrs.evolve(outcome, ruleset=attrs.evolve(outcome.ruleset,
+                                                             base=resolution.extends))
     replaced = resolution.replacement
     if replaced is not None and any(
         p.json_path == replaced.json_path and p not in resolution.problems
@@ -176,14 +179,32 @@ def unreadable(path: Path) -> str | None:
 
 
 def _finish(
-    sourced: Sourced, found: list[Problem], *, broken: bool, explained: frozenset[str] = frozenset()
+    sourced: Sourced,
+    found: list[Problem],
+    *,
+    broken: bool,
+    explained: frozenset[str] = frozenset(),
+    base_lost: bool = False,
 ) -> Outcome:
     """Schema-check the resolved document, fill defaults, run the semantic checks, build."""
     kind = resolve.kind_of(sourced.data)
     problems = list(found)
     if kind == "module":
         return Outcome(sort_problems(problems), kind, sourced.data)
-    if broken:  # a reference failed: the resolved document lacks what it would bring
+    if broken and base_lost:  # the base is unknown: the document lacks whole sections
+        return Outcome(sort_problems(problems), kind, sourced.data)
+    if broken:
+        # a module could not be read: the rest of the file is still checked, so that one
+        # run says everything; only what the file itself wrote is blamed (a value the
+        # module would have changed may look wrong without it), and nothing is "missing"
+        seen = {(p.file, p.line, p.column, p.json_path) for p in problems}
+        rest = _finish(sourced, [], broken=False, explained=explained).problems
+        problems += [
+            p for p in rest
+            if p.file == sourced.file
+            and not p.message.startswith("missing required key")
+            and (p.file, p.line, p.column, p.json_path) not in seen
+        ]
         return Outcome(sort_problems(problems), kind, sourced.data)
     invalid = schema_check.check(sourced.data, sourced.locate)
     if invalid:

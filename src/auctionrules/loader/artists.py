@@ -16,11 +16,11 @@ players cannot tell apart, and an id listed twice would be merged once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from auctionrules.loader import suggest
-from auctionrules.loader.merge import KEYED_LISTS, Sourced, keyed_layout
+from auctionrules.loader.merge import KEYED_LISTS, REMOVE, Sourced, keyed_layout, removes
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 
 ARTISTS: JsonPath = ("theme", "artists")
@@ -83,13 +83,16 @@ def against_inherited(
         else:
             first[artist_id] = index
     if not isinstance(inherited, list) or not inherited:
-        return problems, explained
+        return problems + _removals(items, [], base, report), explained
     known = [a["id"] for a in inherited if isinstance(a, Mapping) and isinstance(a.get("id"), str)]
+    problems += _removals(items, known, base, report)
     replaces = not any(i in known for i in first)
     layout = keyed_layout(inherited, items, KEYED_LISTS[ARTISTS])
     merged_at = layout[1] if layout is not None else list(range(len(items)))
     for artist_id, index in first.items():
         item = items[index]
+        if removes(item):
+            continue
         missing = [key for key in NEW_ARTIST_NEEDS if key not in item]
         if artist_id in known or not missing:
             continue
@@ -108,8 +111,42 @@ def against_inherited(
                 "replace the whole theme rather than change an artist"
             )
         report(("theme", "artists", index, "id"), message)
-        explained.add(json_path((*ARTISTS, merged_at[index])))
+        position = merged_at[index]
+        if position is not None:
+            explained.add(json_path((*ARTISTS, position)))
     return problems, explained
+
+
+def _removals(
+    items: list[Any], known: list[str], base: str, report: Callable[[JsonPath, str], None]
+) -> list[Problem]:
+    """An item ``{id: x, remove: true}`` must name an inherited artist, and only name it.
+
+    Reported through ``report``; returns nothing (the list keeps the signature of
+    the other checks' results)."""
+    for index, item in enumerate(items):
+        if not removes(item):
+            continue
+        artist_id = item.get("id")
+        extra = sorted(k for k in item if k not in ("id", REMOVE))
+        if extra:
+            report(
+                ("theme", "artists", index, extra[0]),
+                f"an item with remove: true takes only the id of the artist it removes, "
+                f"not {', '.join(extra)}",
+            )
+        if isinstance(artist_id, str) and artist_id not in known:
+            close = suggest.closest(artist_id, known) if known else None
+            hint = f" (did you mean {close!r}?)" if close else ""
+            inherited = (
+                f"{base} has no artist with this id ({', '.join(known)})"
+                if known else "this file inherits no artists"
+            )
+            report(
+                ("theme", "artists", index, "id"),
+                f"cannot remove artist {artist_id!r}{hint}: {inherited}",
+            )
+    return []
 
 
 def replacement(own: Sourced, inherited: Any, base: str) -> Problem | None:
@@ -139,20 +176,28 @@ def replacement(own: Sourced, inherited: Any, base: str) -> Problem | None:
     )
 
 
-def duplicate_names(artists: list[Mapping[str, Any]]) -> list[tuple[JsonPath, str]]:
-    """``(path, message)`` for each artist whose name an earlier artist already has."""
+def duplicate_names(
+    artists: list[Mapping[str, Any]],
+) -> list[tuple[JsonPath, str, JsonPath]]:
+    """``(path, message, other)`` for each artist whose name an earlier artist already
+    has: ``path`` is the later name, ``other`` the earlier one. The message names both,
+    so that it reads the same at either place (the checked file's own, where an
+    inherited artist shares its name)."""
     seen: dict[str, int] = {}
-    found: list[tuple[JsonPath, str]] = []
+    found: list[tuple[JsonPath, str, JsonPath]] = []
     for index, artist in enumerate(artists):
         name = _name(artist)
         if name is None:
             continue
         if name in seen:
-            other = artists[seen[name]]
+            first = seen[name]
+            other = artists[first]
             found.append((
                 ("theme", "artists", index, "name"),
-                f"artist name {_shown(artist)!r} is already used by {other.get('id')!r} "
-                f"(theme.artists[{seen[name]}]): players could not tell the two apart",
+                f"artist name {_shown(artist)!r} is given to both {other.get('id')!r} "
+                f"(theme.artists[{first}]) and {artist.get('id')!r} "
+                f"(theme.artists[{index}]): players could not tell the two apart",
+                ("theme", "artists", first, "name"),
             ))
         else:
             seen[name] = index

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from auctionrules.loader import rounds
 from auctionrules.loader.problems import JsonPath, Problem, json_path
 from auctionrules.model import AUCTION_TYPES
 
@@ -49,6 +50,7 @@ def check(
     _double_options(doc, warn, written)
     _disabled_options(doc, warn, written)
     _fixed_price_options(doc, warn, written)
+    _skipped_rounds(doc, warn, written)
     return problems
 
 
@@ -136,4 +138,23 @@ def _fixed_price_options(doc: Mapping[str, Any], warn: Warn, written: Written) -
             message="auctions.fixed_price.above_cash has no effect: only with max_price "
             "unlimited and nobody_buys auctioneer-buys can a price exceed what the "
             "auctioneer must pay",
+        )
+
+
+def _skipped_rounds(doc: Mapping[str, Any], warn: Warn, written: Written) -> None:
+    """A round that the deal tables let the hands run out before (see :mod:`rounds`)."""
+    shared: tuple[JsonPath, ...] = (
+        ("rounds",), ("theme", "artists"), ("round_end", "artist_cards"),
+        ("round_end", "hands_exhausted", "then"),
+    )
+    counts = [key for key in doc["player_counts"] if written(("player_counts", key, "deal"))]
+    if not counts and not any(written(path) for path in shared):
+        return  # all inherited: the base's to fix (and the estimate is not free)
+    for reach in rounds.unreached(doc):
+        deal: JsonPath = ("player_counts", str(reach.players), "deal")
+        count = doc["player_counts"][str(reach.players)].get("artist_cards") or doc[
+            "round_end"]["artist_cards"]
+        warn(
+            (*deal, reach.round), also=(deal, *shared),
+            message=rounds.message(reach, count),
         )

@@ -2,7 +2,9 @@
 
 Mappings merge key by key, lists and scalars replace, and ``null`` removes the
 inherited key: the three rules a variant author needs to change one option
-without restating the rest.
+without restating the rest. In a list merged by key (the artists by ``id``, the
+notes by ``topic``), an item ``{id: krypto, remove: true}`` removes the inherited
+item of that key: the list counterpart of ``null``.
 
 Every merged document keeps its *provenance*: for each JSON path, the file,
 line and column where the value that survived the merge was written. A
@@ -36,8 +38,17 @@ KEYED_LISTS: dict[JsonPath, tuple[str, bool]] = {
     ("notes",): ("topic", False),
 }
 
-#: Where each item goes in a merged keyed list: ``(base positions, overlay positions)``.
-Layout = tuple[list[int], list[int]]
+#: The key of an item of a keyed list that removes the inherited item of its key.
+REMOVE = "remove"
+
+#: Where each item goes in a merged keyed list: ``(base positions, overlay positions)``;
+#: ``None`` for an item that is removed (``remove: true``, and the item it removes).
+Layout = tuple[list[int | None], list[int | None]]
+
+
+def removes(item: Any) -> bool:
+    """Whether a keyed list's item removes the inherited item of its key."""
+    return isinstance(item, Mapping) and item.get(REMOVE) is True
 
 
 def keyed_layout(base: Any, overlay: Any, rule: tuple[str, bool]) -> Layout | None:
@@ -59,10 +70,14 @@ def keyed_layout(base: Any, overlay: Any, rule: tuple[str, bool]) -> Layout | No
     if replaces:
         new = iter(range(len(base), len(base) + len(ids)))
         ours = [inherited.index(i) if i in inherited else next(new) for i in ids]
-        return list(range(len(base))), ours
-    rest = iter(range(len(ids), len(ids) + len(base)))
-    theirs = [ids.index(i) if i in ids else next(rest) for i in inherited]
-    return theirs, list(range(len(ids)))
+        theirs = list(range(len(base)))
+    else:
+        rest = iter(range(len(ids), len(ids) + len(base)))
+        theirs = [ids.index(i) if i in ids else next(rest) for i in inherited]
+        ours = list(range(len(ids)))
+    gone = {position for position, item in zip(ours, overlay, strict=True) if removes(item)}
+    kept = {old: new for new, old in enumerate(sorted(set(theirs + ours) - gone))}
+    return [kept.get(p) for p in theirs], [kept.get(p) for p in ours]
 
 
 def merge(
@@ -84,8 +99,12 @@ def merge(
             result[key] = merge(result[key], value, at)
         elif layout is not None:
             theirs, ours = layout
-            items: dict[int, Any] = dict(zip(theirs, result[key], strict=True))
+            items: dict[int, Any] = {
+                p: item for p, item in zip(theirs, result[key], strict=True) if p is not None
+            }
             for item, position in zip(value, ours, strict=True):
+                if position is None:
+                    continue
                 inherited = items.get(position)
                 items[position] = (
                     merge(inherited, item, (*at, position))
@@ -93,6 +112,10 @@ def merge(
                     else copy.deepcopy(item)
                 )
             result[key] = [items[i] for i in sorted(items)]
+        elif rule is not None and isinstance(value, list):
+            # nothing inherited to remove: a removal is dropped (the loader says it
+            # removes nothing)
+            result[key] = [copy.deepcopy(item) for item in value if not removes(item)]
         else:
             result[key] = copy.deepcopy(value)
     return result
@@ -163,24 +186,25 @@ class Sourced:
             keys={p: o for p, o in self.keys.items() if p[:1] == (key,)},
         )
 
-    def moved(self, moves: Mapping[JsonPath, list[int]]) -> Sourced:
-        """The origins of items of the lists at ``moves`` moved to their new positions."""
+    def moved(self, moves: Mapping[JsonPath, list[int | None]]) -> Sourced:
+        """The origins of items of the lists at ``moves`` moved to their new positions
+        (those of a removed item dropped)."""
         if not moves:
             return self
 
-        def move(path: JsonPath) -> JsonPath:
+        def move(path: JsonPath) -> JsonPath | None:
             for list_path, positions in moves.items():
                 n = len(list_path)
                 index = path[n] if path[:n] == list_path and len(path) > n else None
                 if isinstance(index, int):
-                    return (*list_path, positions[index], *path[n + 1 :])
+                    position = positions[index] if index < len(positions) else None
+                    return None if position is None else (*list_path, position, *path[n + 1 :])
             return path
 
-        return attrs.evolve(
-            self,
-            values={move(p): o for p, o in self.values.items()},
-            keys={move(p): o for p, o in self.keys.items()},
-        )
+        def kept(origins: Mapping[JsonPath, Origin]) -> dict[JsonPath, Origin]:
+            return {new: o for p, o in origins.items() if (new := move(p)) is not None}
+
+        return attrs.evolve(self, values=kept(self.values), keys=kept(self.keys))
 
     def merged(self, overlay: Sourced) -> Sourced:
         """``overlay`` merged into this document (see :func:`merge`), origins kept.

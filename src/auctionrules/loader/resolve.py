@@ -151,6 +151,12 @@ class Resolution:
         self.problems: list[Problem] = []
         #: A reference could not be followed: the resolved document is incomplete.
         self.broken = False
+        #: The reference that failed is the base (``extends``, ``theme.from``): the
+        #: resolved document lacks whole sections, not only what a module would change.
+        self.base_lost = False
+        #: What the file resolved last (the one asked for) extends, found: a bundled id,
+        #: or the path of the file.
+        self.extends: str | None = None
         #: The optional modules of the file resolved last (the one asked for), each
         #: with where it is listed: they are checked against the whole ruleset.
         self.optional: list[tuple[JsonPath, str, Sourced]] = []
@@ -191,7 +197,7 @@ class Resolution:
         base = Sourced(own.file, {}, {}, {})
         extends = data.get("extends")
         if "extends" in data and not (isinstance(extends, str) and extends):
-            self.broken = True  # the schema reports it; the base cannot be known
+            self.broken = self.base_lost = True  # the schema reports it; the base is unknown
         modules = data.get("modules")
         if "modules" in data and not isinstance(modules, list):
             self.broken = True
@@ -199,14 +205,18 @@ class Resolution:
             target = self.reference(own, ("extends",), extends, folder, stack, module=False)
             if target is not None:
                 base = target.without(*NOT_INHERITED)
+            else:
+                self.base_lost = True
         theme = data.get("theme")
         source = theme.get("from") if isinstance(theme, dict) else None
         if isinstance(source, str) and source:
             target = self.reference(own, THEME_FROM, source, folder, stack, module=False)
             if target is not None:  # that theme replaces the inherited one
                 base = base.without("theme").merged(target.part("theme").without(*NOT_INHERITED))
+            else:
+                self.base_lost = True
         elif source is not None:
-            self.broken = True  # the schema reports it
+            self.broken = self.base_lost = True  # the schema reports it
         if isinstance(modules, list):
             for index, ref in enumerate(modules):
                 if not isinstance(ref, str) or not ref:
@@ -216,6 +226,12 @@ class Resolution:
                 if module is not None:
                     base = base.merged(module.without(*MODULE_METADATA))
         self.optional = self.check_optional_modules(own, folder, stack)
+        self.extends = None
+        if isinstance(extends, str) and extends and not self.base_lost:
+            found = find(extends, relative_to=folder, module=False)
+            bundled = is_bundled_id(extends) and found is not None and found.parent == (
+                resources.variants_dir())
+            self.extends = extends if bundled else (str(found) if found else None)
         inherited = base.data.get("theme")
         named = source if isinstance(source, str) and source else extends
         inherited_artists = inherited.get("artists") if isinstance(inherited, dict) else None

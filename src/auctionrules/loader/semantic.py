@@ -154,8 +154,8 @@ def _check_artist_ids(artists: list[Mapping[str, Any]], report: Report) -> None:
             report((*path, "id"), repeated_id(artist["id"], seen[artist["id"]]))
         else:
             seen[artist["id"]] = index
-    for path, message in duplicate_names(artists):
-        report(path, message)
+    for path, message, other in duplicate_names(artists):
+        report(path, message, also=(other,))
 
 
 def _check_split(index: int, artist: Mapping[str, Any], report: Report) -> None:

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from auctionrules.model import Ruleset
-from auctionrules.rulebook import markdown, rst
+from auctionrules.rulebook import html, markdown, rst
 from auctionrules.rulebook.build import build_document
 from auctionrules.rulebook.document import Document
 from auctionrules.rulebook.lang import UnknownLanguageError, available
@@ -24,7 +24,7 @@ from auctionrules.rulebook.lang import UnknownLanguageError, available
 __all__ = ["FORMATS", "Document", "UnknownLanguageError", "available", "build_document", "render"]
 
 #: Output formats of :func:`render`.
-FORMATS: tuple[str, ...] = ("md", "rst")
+FORMATS: tuple[str, ...] = ("md", "rst", "html")
 
 
 def render(
@@ -35,7 +35,8 @@ def render(
     example: bool = True,
     designer: bool = True,
 ) -> str:
-    """The rulebook of ``ruleset`` as Markdown (``"md"``) or reStructuredText (``"rst"``).
+    """The rulebook of ``ruleset`` as Markdown (``"md"``), reStructuredText (``"rst"``) or
+    one self-contained HTML page to print (``"html"``).
 
     ``lang`` defaults to the ruleset's own language; :class:`UnknownLanguageError`
     if there is no catalog for it, :class:`ValueError` for an unknown format.
@@ -47,4 +48,6 @@ def render(
         return markdown.render(document)
     if format == "rst":
         return rst.render(document)
+    if format == "html":
+        return html.render(document)
     raise ValueError(f"unsupported format: {format!r} (available: {', '.join(FORMATS)})")

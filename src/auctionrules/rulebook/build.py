@@ -23,10 +23,12 @@ from auctionrules.rulebook.document import (
     Section,
     Sentence,
     Table,
+    typeset,
 )
 from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections import basics, double, ending, notes, play, players
 from auctionrules.rulebook.writer import Writer
+from auctionrules.text import typeset as text_typeset
 
 
 def module_document(module_id: str) -> dict[str, Any]:
@@ -136,4 +138,5 @@ def build_document(
     tail = [notes.designer(w)] if designer else []
     if optional and ruleset.optional_modules:
         tail.insert(0, _optional(w, sections))
-    return Document(ruleset.title.get(w.lang), w.lang, [*sections, *tail])
+    document = Document(ruleset.title.get(w.lang), w.lang, [*sections, *tail])
+    return typeset(document, lambda text: text_typeset(text, w.lang))

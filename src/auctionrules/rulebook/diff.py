@@ -31,7 +31,7 @@ from auctionrules.rulebook.document import Document, Section, Sentence, covers
 from auctionrules.rulebook.lang import catalog
 from auctionrules.rulebook.sections.notes import human_value, option_title, show_value
 from auctionrules.rulebook.writer import Writer
-from auctionrules.text import Text
+from auctionrules.text import Text, typeset
 
 #: Sections that describe the ruleset rather than state a rule.
 _SKIPPED_SECTIONS = frozenset({"designer"})
@@ -110,7 +110,7 @@ class RulesDiff:
         """The prose report, grouped by section, then every differing option."""
         cat = catalog(self.lang)
         if self.identical:
-            return cat.word("identical", a=self.a, b=self.b) + "\n"
+            return typeset(cat.word("identical", a=self.a, b=self.b), self.lang) + "\n"
         out = [cat.word("differ", a=self.a, b=self.b), ""]
         for section in self.sections:
             out.append(section.title)
@@ -121,7 +121,7 @@ class RulesDiff:
             out.append(cat.word("options"))
             out += ["  " + cat.word("option", title=line.title, a=line.a, b=line.b)
                     for line in lines]
-        return "\n".join(out).rstrip("\n") + "\n"
+        return typeset("\n".join(out), self.lang).rstrip("\n") + "\n"
 
 
 def _raw_line(title_of: Any, change: OptionChange) -> OptionLine:
@@ -366,6 +366,14 @@ def diff(a: Ruleset, b: Ruleset, lang: str = "en") -> RulesDiff:
     wa, wb = Writer(a, cat), Writer(b, cat)
     return RulesDiff(a.id, b.id, lang, tuple(options), sections, unstated,
                      _lines(options, wa, wb))
+
+
+def option_lines(a: Ruleset, b: Ruleset, lang: str = "en") -> tuple[OptionLine, ...]:
+    """The options that differ from ``a`` to ``b``, as a reader reads them (titles and
+    values in ``lang``): the lines of :meth:`RulesDiff.to_text`'s option list, without
+    comparing the two rulebooks (a variant's rulebook lists them against its base)."""
+    cat = catalog(lang)
+    return _lines(option_changes(a.document, b.document), Writer(a, cat), Writer(b, cat))
 
 
 def _lines(options: Sequence[OptionChange], wa: Writer, wb: Writer) -> tuple[OptionLine, ...]:

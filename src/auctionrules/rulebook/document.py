@@ -160,6 +160,31 @@ class Document:
         raise KeyError(key)
 
 
+def typeset(document: Document, rule: Callable[[str], str]) -> Document:
+    """``document`` with ``rule`` (a language's typography) applied to every text a
+    reader sees: its title, section titles, sentences and table cells. Applied once,
+    to the whole rulebook, so that no text (a template, a value from the ruleset, a
+    label) escapes it, whatever the output format."""
+
+    def unit(sentence: Sentence) -> Sentence:
+        return attrs.evolve(sentence, text=rule(sentence.text))
+
+    def block(item: Block) -> Block:
+        if isinstance(item, Paragraph):
+            return Paragraph(unit(s) for s in item.sentences)
+        if isinstance(item, BulletList):
+            return BulletList(unit(s) for s in item.items)
+        return Table((rule(c) for c in item.header),
+                     ((rule(c) for c in row) for row in item.rows), item.source)
+
+    def section(item: Section) -> Section:
+        return Section(item.key, rule(item.title), (block(b) for b in item.blocks),
+                       (section(sub) for sub in item.subsections))
+
+    return Document(rule(document.title), document.language,
+                    (section(s) for s in document.sections))
+
+
 def flatten(
     section: Section,
     depth: int,

@@ -42,6 +42,8 @@ from functools import cache
 
 import attrs
 
+from auctionrules.text import typeset
+
 __all__ = ["Catalog", "UnknownLanguageError", "available", "catalog", "generic_key"]
 
 _CODE = re.compile(r"^[a-z]{2}$")
@@ -120,6 +122,7 @@ def catalog(code: str) -> Catalog:
         money=module.money,
         option_titles=getattr(module, "OPTION_TITLES", {}),
         values=getattr(module, "VALUES", {}),
-        log=importlib.import_module(f"{__name__}.log.{code}").PHRASES,
+        log={key: typeset(phrase, code) for key, phrase in
+             importlib.import_module(f"{__name__}.log.{code}").PHRASES.items()},
         finish=getattr(module, "finish", str),
     )

@@ -145,6 +145,10 @@ SENTENCES: dict[str, str] = {
     "round_end.hands_exhausted.then=next-round": (
         "That round is scored as usual, and play goes on with the next round, if any."
     ),
+    "@round_end.early_end": (
+        "This can happen before the last round: the game then ends there, the rounds left "
+        "are not played and the cards left in the deck are not dealt."
+    ),
     "round_end.no_playable_card=next-round": (
         "With {counts} players, if every player who still holds cards holds only doubles "
         "without a second card of their {noun}, nobody can lead: the round ends and is scored "
@@ -170,6 +174,11 @@ SENTENCES: dict[str, str] = {
         "second, and so on; the first {places} places are worth the values of the table, "
         "marked in the {noun}'s column on the board, in this round's row."
     ),
+    "@scoring.extra_rows": (
+        "The printed board has {rows} rows, one per round: from round {first} on, lay each "
+        "round's markers in a row of their own below the board, each under its {noun}'s "
+        "column; they count exactly as the rows on the board."
+    ),
     "scoring.tie_break=board-order": (
         "If two or more {nouns} have the same number of cards, the one further left on the "
         "board ranks higher: "
@@ -188,19 +197,22 @@ SENTENCES: dict[str, str] = {
         "Even {nouns} without a card on the table may be ranked, in the order of the ties."
     ),
     "scoring.valuation=cumulative": (
-        "Each player then sells the cards they bought this round to the bank. A card of a "
+        "Each player then sells to the bank every card they got this round, bought or taken "
+        "for nothing. A card of a "
         "ranked {noun} is worth the sum of all the values in that {noun}'s column, this "
         "round's and the earlier rounds'; a card of an unranked {noun} is worth nothing, "
         "whatever it was worth before."
     ),
     "scoring.valuation=cumulative-always": (
-        "Each player then sells the cards they bought this round to the bank. A card is "
+        "Each player then sells to the bank every card they got this round, bought or taken "
+        "for nothing. A card is "
         "worth the sum of all the values in its {noun}'s column, this round's and the earlier "
         "rounds', whether the {noun} is ranked this round or not: an unranked {noun} keeps "
         "the value of the earlier rounds."
     ),
     "scoring.valuation=this-round": (
-        "Each player then sells the cards they bought this round to the bank. A card of a "
+        "Each player then sells to the bank every card they got this round, bought or taken "
+        "for nothing. A card of a "
         "ranked {noun} is worth this round's value only; a card of an unranked {noun} is "
         "worth nothing."
     ),
@@ -210,8 +222,8 @@ SENTENCES: dict[str, str] = {
     # End of the game
     "@end.last": "The game ends after round {rounds}. Cards left in hand are worthless.",
     "@end.early": (
-        "The game ends after round {rounds}, or earlier in the cases described under the end "
-        "of a round. Cards left in hand are worthless."
+        "The game ends after round {rounds}, or earlier in the cases described under "
+        "\u201c{section}\u201d. Cards left in hand are worthless."
     ),
     "@end.winner": "All players reveal their money: the richest player wins.",
     "winner.tie_break=none": "",
@@ -293,6 +305,11 @@ SENTENCES: dict[str, str] = {
         "These rules differ from the ones a ruleset plays when it does not set them."
     ),
     "@default.item": "{title}: {value} (default: {default})",
+    "@base": "This ruleset extends {base} ({ref}) and changes the following rules.",
+    "@base.item": "{title}: {value} (instead of {base})",
+    "@base.same": "It changes none of its rules.",
+    "@base.removed": "{title}: without {base}",
+    "@base.added": "{title}: also {value}",
     "custom": "{option}: this rule is played by the custom strategy {strategy}.",
     # Worked example
     "@example.intro": (
@@ -359,6 +376,7 @@ WORDS: dict[str, str] = {
     "sources": "Sources",
     "notes": "Readings and house rules",
     "defaults": "Rules that differ from the defaults",
+    "base": "Rules that differ from {base}",
     "example": "Worked example",
     "round": "Round",
     "cards": "Cards",

@@ -170,6 +170,11 @@ SENTENCES: dict[str, str] = {
         "La manche est évaluée normalement, puis la partie continue avec la manche suivante, "
         "s'il en reste une."
     ),
+    "@round_end.early_end": (
+        "Cela peut arriver avant la dernière manche : la partie s'achève alors, les manches "
+        "restantes ne sont pas jouées et les cartes restées dans la pioche ne sont pas "
+        "distribuées."
+    ),
     "round_end.no_playable_card=next-round": (
         "À {counts} joueurs, si chaque joueur qui a encore des cartes ne tient que des "
         "tableaux double enchère sans deuxième carte du même {noun}, personne ne peut "
@@ -198,6 +203,12 @@ SENTENCES: dict[str, str] = {
         "premiers reçoivent les valeurs de la grille ci-dessous, marquées sur le plateau dans "
         "leur colonne, sur la ligne de la manche en cours."
     ),
+    "@scoring.extra_rows": (
+        "Le plateau imprimé a {rows} rangées, une par manche : à partir de la manche "
+        "{first}, poser les marqueurs de chaque manche sur une rangée à part, sous le "
+        "plateau, chacun sous la colonne de son {noun} ; ils comptent exactement comme les "
+        "rangées du plateau."
+    ),
     "scoring.tie_break=board-order": (
         "Si deux {nouns} ou plus sont à égalité, le plus à gauche sur le plateau est classé en "
         "tête : {first} l'emporte sur tous les autres, {last} sur aucun."
@@ -215,20 +226,23 @@ SENTENCES: dict[str, str] = {
         "dans l'ordre des égalités."
     ),
     "scoring.valuation=cumulative": (
-        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont obtenus dans "
+        "la manche, achetés ou pris gratuitement. Un "
         "tableau d'un {noun} classé dans la manche vaut la somme de tous les marqueurs de sa "
         "colonne, ceux de cette manche et des manches précédentes ; un tableau "
         "d'un {noun} qui n'est pas classé ne vaut rien, même s'il a été coté lors de manches "
         "précédentes."
     ),
     "scoring.valuation=cumulative-always": (
-        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont obtenus dans "
+        "la manche, achetés ou pris gratuitement. Un "
         "tableau vaut la somme de tous les marqueurs de la colonne de son {noun}, ceux de "
         "cette manche et des manches précédentes, que le {noun} soit classé dans la manche "
         "ou non : un {noun} non classé garde la valeur des manches précédentes."
     ),
     "scoring.valuation=this-round": (
-        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont achetés. Un "
+        "Tous les joueurs vendent ensuite à la banque les tableaux qu'ils ont obtenus dans "
+        "la manche, achetés ou pris gratuitement. Un "
         "tableau d'un {noun} classé dans la manche vaut la valeur de cette manche seulement ; "
         "un tableau d'un {noun} qui n'est pas classé ne vaut rien."
     ),
@@ -242,8 +256,8 @@ SENTENCES: dict[str, str] = {
         "rien."
     ),
     "@end.early": (
-        "La partie s'achève après la manche {rounds}, ou plus tôt dans les cas décrits dans "
-        "la fin des ventes aux enchères. Les cartes restant en main ne valent rien."
+        "La partie s'achève après la manche {rounds}, ou plus tôt dans les cas décrits à la "
+        "section « {section} ». Les cartes restant en main ne valent rien."
     ),
     "@end.winner": "Tous les joueurs montrent leur argent : le joueur le plus riche gagne.",
     "winner.tie_break=none": "",
@@ -330,6 +344,11 @@ SENTENCES: dict[str, str] = {
         "précise pas."
     ),
     "@default.item": "{title} : {value} (par défaut : {default})",
+    "@base": "Ces règles reprennent {base} ({ref}) et en changent les points suivants.",
+    "@base.item": "{title} : {value}, et non {base}",
+    "@base.same": "Elles n'en changent aucune règle.",
+    "@base.removed": "{title} : sans {base}",
+    "@base.added": "{title} : en plus, {value}",
     "custom": "{option} : cette règle est jouée par la stratégie personnalisée {strategy}.",
     # Exemple
     "@example.intro": (
@@ -398,6 +417,7 @@ WORDS: dict[str, str] = {
     "sources": "Sources",
     "notes": "Interprétations et règles propres",
     "defaults": "Règles qui diffèrent des règles par défaut",
+    "base": "Règles qui diffèrent de {base}",
     "example": "Exemple",
     "round": "Manche",
     "cards": "Tableaux",

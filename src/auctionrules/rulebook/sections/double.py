@@ -41,9 +41,27 @@ def _companion(w: Writer) -> Sentence:
     return w.say(_COMPANION, counts=counts)
 
 
+#: The payee sentence where the auctioneer of a double is its player, by payee: the
+#: payee rule names a role, and when the auctioneer rule gives that role (or not) to the
+#: player of the double, the sentence says who that is, so that a reader never wonders
+#: who is paid when another player added the second card. (Where the adder auctions,
+#: the payee sentences say it as they are.)
+_PAID_WHEN_LEADER_AUCTIONS = {
+    "adder": "@double.paid.adder_not_auctioning",
+    "auctioneer": "@double.paid.leader_auctions",
+}
+
+
 def _payee(w: Writer) -> list[Sentence]:
     d = w.ruleset.auctions.double
-    sentences = [w.choose("auctions.double.payee", d.payee)]
+    template = _PAID_WHEN_LEADER_AUCTIONS.get(d.payee) if d.auctioneer == "leader" else None
+    if template is None:
+        # (the words depend on who auctions wherever the auctioneer rule picks them)
+        also = ("auctions.double.auctioneer",) if d.payee in _PAID_WHEN_LEADER_AUCTIONS else ()
+        sentences = [w.choose("auctions.double.payee", d.payee, *also)]
+    else:
+        sentences = [w.say(f"auctions.double.payee={d.payee}", "auctions.double.auctioneer",
+                           template=template)]
     if d.payee == "split-equally":
         unit = w.money(w.ruleset.money.bid_unit, "money.bid_unit")
         with w.when("auctions.double.payee"):

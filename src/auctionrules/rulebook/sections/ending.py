@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from auctionrules.loader.rounds import runs_out_before
+from auctionrules.model import Ruleset
 from auctionrules.rulebook.document import Block, Paragraph, Section, Sentence, Table
 from auctionrules.rulebook.writer import Param, Writer
+
+#: Rows of the printed board: one per round of the published games (four).
+BOARD_ROWS = 4
 
 
 def round_end(w: Writer) -> Section:
@@ -37,6 +42,9 @@ def round_end(w: Writer) -> Section:
                  count=count),
         w.choose("round_end.hands_exhausted.then", exhausted.then),
     ]
+    if exhausted.then == "end-game" and _may_end_early(r):
+        empty.append(w.say("@round_end.early_end", "round_end.hands_exhausted.then",
+                           "player_counts", "theme.artists", "round_end.artist_cards"))
     stuck = [n for n in r.supported_players if r.auctions.double.requires_companion(n)]
     if stuck and r.auctions.double.enabled:
         deps = ("auctions.double.lead_requires_companion", "auctions.double.enabled")
@@ -49,6 +57,18 @@ def round_end(w: Writer) -> Section:
     nxt = [w.choose("next_round.starter", r.next_round.starter)]
     blocks = [Paragraph(fifth), Paragraph(empty), Paragraph(nxt)]
     return Section("round_end", w.word("round_end"), blocks)
+
+
+def _may_end_early(r: Ruleset) -> bool:
+    """Whether the hands can run out before a later round that deals cards (the
+    loader's arithmetic, :func:`auctionrules.loader.rounds.runs_out_before`)."""
+    for pc in r.player_counts:
+        dummies = pc.dummy_hands.hands if not pc.dummy_hands.flip.optional else 0
+        count = pc.artist_cards or r.round_end.artist_cards
+        if runs_out_before(pc.players, pc.deal, dummies=dummies, dummy_deal=pc.dummy_hands.deal,
+                           artists=len(r.theme.artists), count=count) is not None:
+            return True
+    return False
 
 
 def _with_exceptions(w: Writer, n: int, show: Callable[[int], str]) -> Param:
@@ -101,6 +121,10 @@ def scoring(w: Writer) -> Section:
         w.choose("scoring.valuation", s.valuation, noun=w.noun()),
         w.say("@scoring.discard"),
     ]
+    if w.ruleset.rounds > BOARD_ROWS:
+        rank.append(w.say("@scoring.extra_rows", "rounds",
+                          rows=Param(str(BOARD_ROWS), ()), first=w.value("rounds", BOARD_ROWS + 1),
+                          noun=w.noun()))
     blocks: list[Block] = [Paragraph(rank), ranking_table(w), Paragraph(value)]
     return Section("scoring", w.word("scoring"), blocks)
 
@@ -117,7 +141,7 @@ def end_game(w: Writer) -> Section:
             "auctions.double.lead_requires_companion", "auctions.double.enabled")
     end = [
         w.say("@end.early" if early else "@end.last", *deps,
-              rounds=w.value("rounds", r.rounds)),
+              rounds=w.value("rounds", r.rounds), section=w.word("round_end")),
         w.say("@end.winner"),
         *(
             [w.choose("winner.tie_break", r.winner.tie_break)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import PurePath
 from typing import Any
 
 from auctionrules.rulebook import schema
@@ -192,8 +193,48 @@ def non_defaults(w: Writer) -> Section:
     )
 
 
+def base_changes(w: Writer) -> Section | None:
+    """The options a variant changes from the ruleset it extends, which it names; ``None``
+    for a whole edition (its options are compared with the defaults instead), or when
+    that ruleset cannot be loaded any more."""
+    # (the diff builds rulebooks, whose designer section this is: imported when used)
+    from auctionrules.loader import RulesetError, load_ruleset  # noqa: PLC0415
+    from auctionrules.rulebook.diff import option_lines  # noqa: PLC0415
+
+    ref = w.ruleset.base
+    if ref is None:
+        return None
+    try:
+        base = load_ruleset(ref)
+    except (RulesetError, OSError):
+        return None
+    name = base.title.get(w.lang)
+    shown = PurePath(ref).name  # a bundled id, or the file's name (not where it lies)
+    lines = option_lines(base, w.ruleset, w.lang)
+    intro = w.say("@base", "extends", base=Param(name, ("extends",)),
+                  ref=Param(shown, ("extends",)))
+    blocks: list[Paragraph | BulletList] = [Paragraph([intro])]
+    items: list[Sentence] = []
+    for line in lines:
+        if line.path != "theme.artists":
+            items.append(w.say("@base.item", line.path, title=line.title, value=line.b,
+                               base=line.a))
+            continue
+        # artists only one side has: those the variant removes, those it adds
+        if line.a != "-":
+            items.append(w.say("@base.removed", line.path, title=line.title, base=line.a))
+        if line.b != "-":
+            items.append(w.say("@base.added", line.path, title=line.title, value=line.b))
+    if items:
+        blocks.append(BulletList(items))
+    else:
+        blocks.append(Paragraph([w.say("@base.same")]))
+    return Section("designer.base", w.word("base", base=name), blocks)
+
+
 def designer(w: Writer) -> Section:
-    """The whole designer section: sources, assumptions, non-default options."""
+    """The whole designer section: sources, assumptions, and the options that differ from
+    the ruleset the variant extends (named), or, for a whole edition, from the defaults."""
     intro = Paragraph([w.say("@designer")])
-    parts = [sources(w), assumptions(w), non_defaults(w)]
+    parts = [sources(w), assumptions(w), base_changes(w) or non_defaults(w)]
     return Section("designer", w.word("designer"), [intro], parts)

@@ -7,13 +7,12 @@ SENTENCES: dict[str, str] = {
     # Auctions
     "@auctions.intro": "The kinds of auction are the following.",
     "@auction.open": (
-        "All players, the auctioneer included, may bid in any order and as often as they "
-        "like; each bid must top the last one."
+        "All players, the auctioneer included, may bid, each time they are asked; each bid "
+        "must top the last one."
     ),
     "auctions.open.auctioneer_may_bid=false": (
-        "All players but the auctioneer may bid in any order and as often as they like; each "
-        "bid must top the last one. The auctioneer may not bid on their own card: when asked, "
-        "they pass."
+        "All players but the auctioneer may bid, each time they are asked; each bid must top "
+        "the last one. The auctioneer may not bid on their own card: when asked, they pass."
     ),
     "auctions.open.ending=full-round-of-passes": (
         "To close the auction, the players are asked in turn from the auctioneer's left: the "
@@ -22,8 +21,10 @@ SENTENCES: dict[str, str] = {
         "bidder buys the card."
     ),
     "auctions.open.ending=pass-is-final": (
-        "A player who passes drops out of the auction for good; the auction ends when only "
-        "the highest bidder is left in, or nobody is. The highest bidder buys the card."
+        "The players are asked in turn from the auctioneer's left, the highest bidder passed "
+        "over; a player who passes drops out of the auction for good, and the auction ends "
+        "when only the highest bidder is left in, or nobody is. The highest bidder buys the "
+        "card."
     ),
     "auctions.open.limits=private": (
         "Instead of answering each time they are asked, a player may name the most they will "
@@ -168,6 +169,14 @@ SENTENCES: dict[str, str] = {
     "auctions.double.payee=auctioneer": (
         "The auctioneer of the lot receives the whole price; the player who played the "
         "double receives nothing unless they auction the lot themselves."
+    ),
+    "@double.paid.adder_not_auctioning": (
+        "The player who added the second card receives the whole price, although the player "
+        "who played the double auctions the lot; the price is not split."
+    ),
+    "@double.paid.leader_auctions": (
+        "The auctioneer of the lot, the player who played the double, receives the whole "
+        "price, whoever added the second card."
     ),
     "auctions.double.payee=split-equally": (
         "When another player added the second card, the price is split equally between the "

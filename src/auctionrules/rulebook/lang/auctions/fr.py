@@ -7,13 +7,13 @@ SENTENCES: dict[str, str] = {
     # Ventes aux enchères
     "@auctions.intro": "Voici les types de ventes aux enchères.",
     "@auction.open": (
-        "Tous les joueurs, le vendeur y compris, peuvent enchérir dans n'importe quel ordre, "
-        "autant de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente."
+        "Tous les joueurs, le vendeur y compris, peuvent enchérir chaque fois que leur tour "
+        "vient ; chaque offre doit dépasser la précédente."
     ),
     "auctions.open.auctioneer_may_bid=false": (
-        "Tous les joueurs sauf le vendeur peuvent enchérir dans n'importe quel ordre, autant "
-        "de fois qu'ils le souhaitent ; chaque offre doit dépasser la précédente. Le vendeur "
-        "ne peut pas enchérir sur son propre tableau : quand vient son tour, il passe."
+        "Tous les joueurs sauf le vendeur peuvent enchérir chaque fois que leur tour vient ; "
+        "chaque offre doit dépasser la précédente. Le vendeur ne peut pas enchérir sur son "
+        "propre tableau : quand vient son tour, il passe."
     ),
     "auctions.open.ending=full-round-of-passes": (
         "Pour clore la vente, les joueurs sont interrogés à tour de rôle depuis la gauche du "
@@ -23,9 +23,10 @@ SENTENCES: dict[str, str] = {
         "tableau."
     ),
     "auctions.open.ending=pass-is-final": (
-        "Un joueur qui passe se retire définitivement de la vente ; la vente s'arrête quand "
-        "il ne reste que le meilleur enchérisseur, ou plus personne. Le meilleur enchérisseur "
-        "achète le tableau."
+        "Les joueurs sont interrogés à tour de rôle depuis la gauche du vendeur, sauf le "
+        "meilleur enchérisseur ; un joueur qui passe se retire définitivement de la vente, et "
+        "la vente s'arrête quand il ne reste que le meilleur enchérisseur, ou plus personne. "
+        "Le meilleur enchérisseur achète le tableau."
     ),
     "auctions.open.limits=private": (
         "Au lieu de répondre chaque fois qu'on l'interroge, un joueur peut fixer le prix le "
@@ -183,6 +184,15 @@ SENTENCES: dict[str, str] = {
         "Le joueur qui mène la vente aux enchères reçoit tout l'argent de la vente ; le "
         "joueur qui a offert le tableau double enchère ne reçoit rien, à moins qu'il ne mène "
         "la vente lui-même."
+    ),
+    "@double.paid.adder_not_auctioning": (
+        "Le joueur qui a posé la deuxième carte reçoit tout l'argent de la vente, bien que "
+        "ce soit le joueur qui a offert le tableau double enchère qui mène la vente ; "
+        "l'argent n'est pas partagé."
+    ),
+    "@double.paid.leader_auctions": (
+        "Le joueur qui mène la vente, celui qui a offert le tableau double enchère, reçoit "
+        "tout l'argent de la vente, quel que soit le joueur qui a posé la deuxième carte."
     ),
     "auctions.double.payee=split-equally": (
         "Quand un autre joueur a posé la deuxième carte, l'argent est divisé en parts égales "
