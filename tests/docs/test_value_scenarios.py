@@ -1171,10 +1171,10 @@ def test_cards_taken_for_nothing_are_sold_too() -> None:
                ["lite-metal/open"], ["karl-gitter/open"]],
     )
     events = list(game.apply("play yoko/open", 0))
-    while game.lot is not None:
+    while game.state.lot is not None:
         events += game.apply("pass", game.to_act()[0])
     assert [e["seat"] for e in events if e.kind == "sold"] == [0], "taken free by seat 0"
-    assert game.cash[0] == 100000
+    assert game.state.cash[0] == 100000
     (scored,) = [e for e in game.apply("play yoko/double", 1) if e.kind == "scored"]
     assert scored["payouts"][0] == 30000
 

@@ -465,7 +465,9 @@ def test_clones_pickles_and_determinizations_keep_the_limits(announced: bool) ->
     sampled = game.determinize(CLEMENS, 3)
     assert sampled.view(CLEMENS) == game.view(CLEMENS)
     assert sampled.state.lot is not None
-    assert sampled.state.lot.limits == ([None, 0, 7000, None] if announced else [None, None, 7000, None])
+    assert sampled.state.lot.limits == (
+        [None, 0, 7000, None] if announced else [None, None, 7000, None]
+    )
 
 
 def test_a_playout_answers_for_the_seats_on_a_limit() -> None:
