@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from auctionrules.engine import Bid, Game, Price, RandomAgent
+from auctionrules.engine import Bid, Game, Limit, Price, RandomAgent
 from auctionrules.engine.actions import Action
 from auctionrules.engine.legal import Legal
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
@@ -213,3 +213,54 @@ def test_a_legal_with_more_kinds_of_move_is_read_for_the_encodings_own() -> None
     mask = enc.mask_of(wider, enc.new_mask())
     assert np.array_equal(mask, enc.mask(game, 0, enc.new_mask()))
     assert enc.action(wider, int(np.flatnonzero(mask)[0])) in legal
+
+
+def test_the_own_limit_is_observed_by_its_seat_alone() -> None:
+    """A seat that says its open-auction limit (``limit N``) sees it in ``own_limit``
+    until the lot is settled; no other seat's observation holds it."""
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules)
+    reader = Reader(enc)
+    agent = RandomAgent(5)
+    while not (game.legal(game.to_act()[0]).limit and game.legal(game.to_act()[0]).bid):
+        seat = game.to_act()[0]
+        game.step(agent.act(game.view(seat), game.legal(seat)), seat)
+    seat = game.to_act()[0]
+    limit = game.legal(seat).bid[0] + 5 * game.rules.unit
+    game.apply(Limit(limit), seat)
+    for other in range(4):
+        vector = reader.observe(game.view(other), enc.new_observation())
+        assert np.array_equal(vector, encode_view(enc, game.view(other)))
+        shown = enc.split(vector)["own_limit"].tolist()
+        mine = [limit / game.rules.starting_cash] if other == seat else [0.0]
+        assert shown == pytest.approx(mine)
+
+
+def test_the_bounds_hold_the_declared_tops() -> None:
+    """Every entry of random games' observations lies within the declared bounds."""
+    from auctionrules.envs.parts import bounds
+
+    for variant, modules, players in configurations()[::5]:
+        game = Game.new(bundled(variant, modules), players=players, seed=3)
+        enc = Encoding(game.rules)
+        low, high = (np.array(b, dtype=np.float32) for b in bounds(game.rules))
+        reader = Reader(enc)
+        agent = RandomAgent(2)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            vector = reader.observe(game.view(seat), enc.new_observation())
+            assert (low <= vector).all() and (vector <= high).all(), differences(enc, low, vector)
+            game.step(agent.act(game.view(seat), game.legal(seat)), seat)
+
+
+def test_the_docs_tables_are_the_declaration() -> None:
+    """``docs/rl-encoding.rst`` holds the parts' table, the scales and the offsets of
+    ``hig-1992-fr`` at 4 players exactly as the declaration makes them."""
+    from auctionrules.envs.parts import table_rst
+
+    page = (Path(__file__).parents[2] / "docs" / "rl-encoding.rst").read_text(encoding="utf-8")
+    assert table_rst() in page, "docs/rl-encoding.rst: paste auctionrules.envs.parts.table_rst()"
+    enc = Encoding(Game.new(bundled("hig-1992-fr"), players=4).rules)
+    offsets = ", ".join(f"``{name}`` at {enc.offsets[name]}" for name, width in enc.parts if width)
+    flat = " ".join(page.split())
+    assert f"the vector has {enc.obs_size} entries: {offsets} (no" in flat

@@ -308,7 +308,7 @@ def test_observers_honour_the_observation_type() -> None:
     assert parts["hand"].sum() == len(engine.hands[1])
     assert not game.table.encoding.split(np.asarray(public.tensor, dtype=np.float32))[
         "hand"].any()
-    assert list(private.dict) == ["hand", "cash", "own_sealed_bid"]
+    assert list(private.dict) == ["hand", "cash", "own_sealed_bid", "own_limit"]
     assert np.array_equal(private.dict["hand"], parts["hand"])
     recall = make_observation(game, iig(perfect_recall=True, public_info=True,
                                         private_info=kinds.SINGLE_PLAYER))

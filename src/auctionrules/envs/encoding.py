@@ -45,9 +45,8 @@ from auctionrules.engine.actions import (
 from auctionrules.engine.actions import Price as PriceAction
 from auctionrules.engine.cards import code_count
 from auctionrules.engine.errors import IllegalActionError
-from auctionrules.engine.rules import MOST_PAINTINGS
 from auctionrules.envs.masker import Masker, bucket_amount
-from auctionrules.model import AUCTION_TYPES
+from auctionrules.envs.parts import layout
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -95,7 +94,7 @@ class Encoding:
             raise ValueError(f"bid_buckets must be at least 2 (min and max), not {buckets}")
         self.rules = rules
         self.buckets = buckets
-        n, artists, rounds = rules.players, rules.artists, rules.rounds
+        n, artists = rules.players, rules.artists
         self.players = n
         self.kinds = kinds = code_count(artists)
         self.play = 0
@@ -115,36 +114,10 @@ class Encoding:
             self._by_id[id(rules.adds[code])] = kinds + code
         #: writes a seat's legal moves as a mask (:meth:`mask_of` is its ``fill``)
         self.masker = Masker(self, self._by_id)
-        #: ``(name, size)`` of each part of the observation, in order; per-seat parts
-        #: are relative (the observing seat first, then its left neighbour, ...).
-        self.parts: tuple[tuple[str, int], ...] = (
-            ("hand", kinds),
-            ("hand_sizes", n),
-            ("dummy_sizes", rules.dummies),
-            ("cash", n),
-            ("cash_known", n),
-            ("spent", n),
-            ("board", rounds * artists),
-            ("counts", artists),
-            ("owned", n * artists),
-            ("table", artists),
-            ("lot_cards", kinds),
-            ("lot_type", len(AUCTION_TYPES)),
-            ("leader", n),
-            ("adder", n),
-            ("auctioneer", n),
-            ("high_bid", 1),
-            ("high_bidder", n),
-            ("price", 1),
-            ("sealed_done", n),
-            ("own_sealed_bid", 1),
-            ("to_act", n),
-            ("phase", 4),
-            ("round", rounds),
-            # (last, so the other parts keep their offsets; only where the tie-break
-            # reads it)
-            ("paintings", n if rules.winner_tie_break == MOST_PAINTINGS else 0),
-        )
+        #: ``(name, size)`` of each part of the observation, in order (declared in
+        #: :data:`auctionrules.envs.parts.PARTS`); per-seat parts are relative (the
+        #: observing seat first, then its left neighbour, ...).
+        self.parts: tuple[tuple[str, int], ...] = layout(rules)
         self.offsets: dict[str, int] = {}
         at = 0
         for name, width in self.parts:

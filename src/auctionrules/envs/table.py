@@ -4,7 +4,6 @@ final rewards, the readable log)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -12,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from auctionrules.engine.cards import artist_of
 from auctionrules.engine.game import Game
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.envs.encoding import DEFAULT_BUCKETS, Encoding, Mask, Vector
+from auctionrules.envs.parts import bounds
 from auctionrules.envs.reader import Reader
 from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
@@ -136,24 +135,7 @@ def most_money(rules: Rules) -> int:
 
 
 def observation_bounds(encoding: Encoding) -> tuple[Vector, Vector]:
-    """``(low, high)`` of the observation box, each part's bounds from the rules: every
-    part is at least 0; money (÷ starting cash) is at most :func:`most_money` (what a
-    seat spent over the game, that once per lot); card counts at most the copies in
-    the deck; one-hot parts 1."""
-    rules = encoding.rules
-    money = most_money(rules) / rules.starting_cash
-    deck = len(rules.deck)
-    copies = max(Counter(rules.deck).values())
-    per_artist = max(Counter(artist_of(code) for code in rules.deck).values())
-    tops = {
-        "hand": copies, "hand_sizes": deck, "dummy_sizes": deck, "cash": money,
-        "spent": money * deck, "board": max(rules.ranking, default=0) / rules.starting_cash,
-        "counts": per_artist, "owned": per_artist, "table": per_artist, "lot_cards": copies,
-        "high_bid": money, "price": money, "own_sealed_bid": money, "paintings": deck,
-    }
-    low = np.zeros(encoding.obs_size, dtype=np.float32)
-    high = np.ones(encoding.obs_size, dtype=np.float32)
-    for name, width in encoding.parts:
-        at = encoding.offsets[name]
-        high[at : at + width] = tops.get(name, 1.0)
-    return low, high
+    """``(low, high)`` of the observation box: 0, and each part's top as declared
+    (:func:`auctionrules.envs.parts.bounds`)."""
+    low, high = bounds(encoding.rules)
+    return np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
