@@ -40,8 +40,8 @@ def random_moves(game: Game, rng: random.Random, enc: Encoding, limit: int = 10_
     moves = 0
     while not game.is_over and moves < limit:
         seat = rng.choice(game.to_act())
-        index = rng.choice(enc.legal_indices(game, seat))
-        game.step(enc.action(game.legal(seat), index), seat)
+        index = rng.choice(enc.legal_indices(game.legal(seat)))
+        game.step(enc.action(index, game.legal(seat)), seat)
         moves += 1
     return moves
 

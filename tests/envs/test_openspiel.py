@@ -94,7 +94,7 @@ def test_each_card_dealt_is_a_chance_node_with_its_probability() -> None:
     while not state.is_terminal():
         seat = state.current_player()
         index = int(moves.choice(state.legal_actions()))
-        engine.step(game.table.encoding.action(engine.legal(seat), index), seat)
+        engine.step(game.table.encoding.action(index, engine.legal(seat)), seat)
         state.apply_action(index)
     assert ours.outcome == engine.outcome and ours.events == engine.events
 

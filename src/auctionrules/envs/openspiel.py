@@ -59,6 +59,8 @@ DEFAULTS: dict[str, Any] = {
     "players": 4,
     "modules": "",
     "bid_buckets": DEFAULT_BUCKETS,
+    "bid_amounts": "range",
+    "limit_actions": True,
     "reward": "win",
 }
 
@@ -117,7 +119,8 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
             params["variant"] = variant
         if "modules" in params:
             params["modules"] = "+".join(modules)
-        table = table_for(variant, int(values["players"]), modules, int(values["bid_buckets"]))
+        table = table_for(variant, int(values["players"]), modules, int(values["bid_buckets"]),
+                          str(values["bid_amounts"]), bool(values["limit_actions"]))
         rules = table.rules
         kinds = table.encoding.kinds
         random_flips = chance.draws_at_random(rules)
@@ -207,7 +210,8 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         legal = shared.legal
         if legal is None:
             assert shared.game is not None
-            legal = shared.legal = shared.table.encoding.legal_indices(shared.game, player)
+            legal = shared.legal = shared.table.encoding.legal_indices(
+                shared.game.legal(player))
         return legal  # (OpenSpiel copies it into a vector of its own)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -257,7 +261,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
             shared._recorded(chance.play_outcome(shared.own(), move, seat, outcomes[action][1]))
             return
         seat = game.to_act()[0]
-        shared.play(shared.table.encoding.action(game.legal(seat), action), seat)
+        shared.play(shared.table.encoding.masker.action(game.legal(seat), action), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         shared = self._shared

@@ -58,24 +58,26 @@ def final_rewards(game: Game, scheme: str) -> list[float]:
 class Table:
     """A ruleset for a player count with its encoding: makes games and reads them as arrays."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - pickled as its arguments, in order
         self,
         variant: str | Path | Ruleset = "hig-1992-fr",
         players: int = 4,
         modules: Sequence[str | Path] = (),
         bid_buckets: int = DEFAULT_BUCKETS,
+        bid_amounts: str = "range",
+        limit_actions: bool = True,
     ) -> None:
-        self._args = (variant, players, tuple(modules), bid_buckets)
+        self._args = (variant, players, tuple(modules), bid_buckets, bid_amounts, limit_actions)
         #: whether the table is named by a bundled variant id or a file (then pickled
         #: as its arguments, and made again from them), not by a ruleset object
         self.named = isinstance(variant, (str, Path))
         self.rules = compile_variant(variant, players, modules)
         self.players = players
-        self.encoding = Encoding(self.rules, bid_buckets)
+        self.encoding = Encoding(self.rules, bid_buckets, bid_amounts, limit_actions)
         self.reader = Reader(self.encoding)
         self._observe = self.reader.observe
         self._fill = self.encoding.masker.fill
-        self._action = self.encoding.action
+        self._action = self.encoding.masker.action
         self._zeros = self.encoding.new_observation()
         self._no_mask = self.encoding.new_mask()
 
@@ -87,9 +89,9 @@ class Table:
         # (pickled as its arguments, and unpickled as the one table of those where they
         # name a bundled variant or a file: the arrays' memoryviews do not pickle, and
         # OpenSpiel unpickles a state for every state it deserialises)
-        variant, players, modules, buckets = self._args
+        variant, players, modules, *options = self._args
         if self.named:
-            return (table_for, (str(variant), players, tuple(map(str, modules)), buckets))
+            return (table_for, (str(variant), players, tuple(map(str, modules)), *options))
         return (Table, self._args)
 
     def new_game(self, seed: int) -> Game:
@@ -113,7 +115,7 @@ class Table:
         (the game is then unchanged)."""
         # (the encoding checks the move against the seat's legal moves, empty when it is
         # not the seat's turn, before anything changes: the engine need not check again)
-        game.apply_unchecked(self._action(game.legal(seat), index), seat)
+        game.apply_unchecked(self._action(game.legal(seat), int(index)), seat)
 
     def log_text(self, game: Game) -> str:
         """The readable log of the game so far."""
@@ -121,11 +123,21 @@ class Table:
         return "\n".join(lines(game.events, self.rules.ruleset, names))
 
 
-@cache
-def table_for(variant: str, players: int, modules: tuple[str, ...], buckets: int) -> Table:
+def table_for(  # noqa: PLR0917 - a table's arguments, in order
+    variant: str, players: int, modules: tuple[str, ...], buckets: int,
+    amounts: str = "range", limits: bool = True,
+) -> Table:
     """The table of a variant id or file, made once per set of arguments (a table is
     configuration: every game and state may share it)."""
-    return Table(variant, players, modules, buckets)
+    return _table_for(variant, players, modules, buckets, amounts, limits)
+
+
+@cache
+def _table_for(  # noqa: PLR0917 - every argument, given, is the cache's key
+    variant: str, players: int, modules: tuple[str, ...], buckets: int, amounts: str,
+    limits: bool,
+) -> Table:
+    return Table(variant, players, modules, buckets, amounts, limits)
 
 
 def most_money(rules: Rules) -> int:
