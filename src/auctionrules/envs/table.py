@@ -20,8 +20,9 @@ from auctionrules.loader import load_ruleset
 from auctionrules.model import Ruleset
 from auctionrules.rulebook.log import lines
 
-#: Reward schemes at the end of a game (every step before pays 0).
-REWARDS = ("win", "share")
+#: Reward schemes at the end of a game (every step before pays 0); ``share`` is the
+#: older name of ``money-share``.
+REWARDS = ("win", "rank", "money-share", "share")
 
 
 def compile_variant(
@@ -37,22 +38,58 @@ def compile_variant(
     return rules_for(load_ruleset(variant, modules=tuple(modules)), players)
 
 
+def check_reward(scheme: str) -> str:
+    """``scheme`` as one of :data:`REWARDS` (``share`` read as ``money-share``), or a
+    ``ValueError``."""
+    if scheme not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS[:3])}, not {scheme!r}")
+    return "money-share" if scheme == "share" else scheme
+
+
+def ranks(game: Game) -> list[int]:
+    """Each seat's place at the end, 1 the best: the winners 1, every other seat 1 plus
+    the seats ahead of it (more money, or as much and among the winners); equal places
+    for equal standing."""
+    outcome = game.outcome
+    if outcome is None:
+        raise ValueError("the game is not over")
+    cash, winners = outcome.cash, set(outcome.winners)
+    return [1 if s in winners else 1 + sum(
+        1 for t in range(game.n) if cash[t] > cash[s] or (cash[t] == cash[s] and t in winners))
+        for s in range(game.n)]
+
+
 def final_rewards(game: Game, scheme: str) -> list[float]:
     """Each seat's reward for a finished game.
 
     ``win``: +1 for each winner (every richest player when ties are shared), -1 for
-    the others (everyone -1 when a tie leaves no winner). ``share``: each seat's
-    final cash as a share of all the players' cash (0 to 1, summing to 1).
+    the others (everyone -1 when a tie leaves no winner). ``rank``: +1 for first
+    place, -1 for last, evenly between (``1 - 2 (rank - 1) / (n - 1)``; equal places
+    equal rewards). ``money-share`` (or ``share``): each seat's final money as a share
+    of all the players' money (0 to 1, summing to 1).
     """
     outcome = game.outcome
     if outcome is None:
         raise ValueError("the game is not over")
+    scheme = check_reward(scheme)
     if scheme == "win":
         return [1.0 if s in outcome.winners else -1.0 for s in range(game.n)]
-    if scheme == "share":
-        total = sum(outcome.cash)
-        return [c / total if total else 1.0 / game.n for c in outcome.cash]
-    raise ValueError(f"unknown reward scheme {scheme!r} (known: {', '.join(REWARDS)})")
+    if scheme == "rank":
+        return [1.0 - 2.0 * (r - 1) / max(game.n - 1, 1) for r in ranks(game)]
+    total = sum(outcome.cash)
+    return [c / total if total else 1.0 / game.n for c in outcome.cash]
+
+
+def final_infos(game: Game) -> list[dict[str, Any]]:
+    """Each seat's info at the end: ``money`` (every seat's final money, by seat),
+    ``ranks`` (every seat's place, by seat), ``winners`` (the winning seats) and
+    ``rank`` (its own place)."""
+    outcome = game.outcome
+    if outcome is None:
+        raise ValueError("the game is not over")
+    places = ranks(game)
+    shared = {"money": list(outcome.cash), "ranks": places, "winners": list(outcome.winners)}
+    return [{**shared, "rank": places[s]} for s in range(game.n)]
 
 
 class Table:
