@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from auctionrules.agents import make_agent
-from auctionrules.engine import Game, Limit
+from auctionrules.engine import Game
 from auctionrules.envs.encoding import Encoding
 from auctionrules.envs.learned import WEIGHTS, LearnedAgent, Network, save, weights_name
 from auctionrules.envs.table import final_rewards
@@ -49,13 +49,6 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
-def target(enc: Encoding, action: object, legal: object) -> int | None:
-    """The index of the heuristic's move (a limit below the lowest bid is a pass)."""
-    if isinstance(action, Limit) and legal.bid is not None and action.amount < legal.bid[0]:
-        return enc.pass_
-    return enc.index_or_none(action, legal)  # type: ignore[arg-type]
-
-
 def imitation_data(variant: str, players: int, games: int, seed: int
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, Encoding]:
     """Observations, masks and the heuristic's indices over ``games`` seeded games."""
@@ -70,7 +63,7 @@ def imitation_data(variant: str, players: int, games: int, seed: int
             seat = game.to_act()[0]
             view, legal = game.view(seat), game.legal(seat)
             action = agents[seat].act(view, legal)
-            index = target(enc, action, legal)
+            index = enc.index_or_none(action, legal)  # (a limit too low to bid: pass)
             mask = enc.mask(legal)
             if index is not None and mask[index]:
                 observations.append(enc.observe(view))

@@ -312,3 +312,14 @@ def test_a_policy_agent_plays_through_the_public_hooks() -> None:
     assert seen and set(seen) == {(enc.obs_size, enc.size)}
     view = game.view(0)
     assert np.array_equal(enc.observe(view), encode_view(enc, view))
+
+
+def test_a_limit_below_the_lowest_bid_is_a_pass() -> None:
+    from auctionrules.engine.legal import Legal as Plain
+
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules)
+    legal = Plain(1, (), bid=(5000, 90000, 1000), limit=(0, 90000, 1000))
+    assert enc.index(Limit(0), legal) == enc.index(Limit(4000), legal) == enc.pass_
+    assert enc.index(Limit(5000), legal) == enc.limit
+    assert enc.action(enc.limit + enc.buckets - 1, legal) == Limit(90000)

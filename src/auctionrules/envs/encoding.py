@@ -222,7 +222,8 @@ class Encoding:
 
     def index(self, action: Action, legal: Legal) -> int:
         """The index of an engine action; an amount maps to its nearest bucket of the
-        legal range (exactly when a bucket names it)."""
+        legal range (exactly when a bucket names it); a limit below the lowest legal
+        bid, which drops the seat out of the lot, to ``pass``."""
         cls = action.__class__
         codes = self.rules.codec.codes
         if cls is Play:
@@ -242,6 +243,8 @@ class Encoding:
             return self.price + self.masker.bucket_for(amount, legal.price)
         span = self.masker.limit_span(legal) if cls is Limit else None
         if span is not None:
+            if legal.bid is not None and amount < legal.bid[0]:
+                return self.pass_  # (a limit below the lowest bid drops out: a pass)
             return self.limit + self.masker.bucket_for(amount, span)
         raise IllegalActionError(f"{action}: no index for it with the legal moves {legal!r}")
 
