@@ -50,7 +50,7 @@ def test_weights_for_another_game_are_refused() -> None:
     game = Game.new(bundled("hig-1992-en"), players=3, seed=1)
     with pytest.raises(ValueError, match="for hig-1992-en at 4 players"):
         LearnedAgent(network, meta).act(game.view(0), game.legal(0))
-    with pytest.raises(FileNotFoundError, match=r"train\.py"):
+    with pytest.raises(FileNotFoundError, match=r"rl_train\.py"):
         make(weights=str(ROOT / "no-such.npz"))
 
 
@@ -60,10 +60,10 @@ def test_the_training_script_trains_and_writes_weights(tmp_path: Path) -> None:
 
     out = tmp_path / "trained.npz"
     argv = sys.argv
-    sys.argv = ["train.py", "--games", "6", "--epochs", "1", "--hidden", "8",
+    sys.argv = ["rl_train.py", "--games", "6", "--epochs", "1", "--hidden", "8",
                 "--eval-games", "2", "--out", str(out)]
     try:
-        runpy.run_path(str(ROOT / "benchmarks" / "train.py"), run_name="__main__")
+        runpy.run_path(str(ROOT / "benchmarks" / "rl_train.py"), run_name="__main__")
     finally:
         sys.argv = argv
     network, meta = load(out)

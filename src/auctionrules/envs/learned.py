@@ -8,7 +8,7 @@ numpy alone: a few small matrix products a decision.
 
 Its weights are one ``.npz`` file per ruleset and player count (the
 observation's layout depends on both), kept in ``envs/weights/`` and made by
-``python benchmarks/train.py`` (see ``docs/rl-encoding.rst``, "A learned
+``python benchmarks/rl_train.py`` (see ``docs/rl-encoding.rst``, "A learned
 agent"): the file names the variant, the player count and the encoding's
 options it was trained with, and the agent refuses a game it was not trained
 for, saying which it knows. Until a policy beats the ``heuristic`` agent it is
@@ -142,6 +142,6 @@ def make(seed: int | str | None = None, weights: str = "", temperature: float = 
     if not path.is_file():
         known = sorted(p.name for p in WEIGHTS.glob("learned-*.npz"))
         raise FileNotFoundError(f"no learned weights {path} (shipped: {', '.join(known) or 'none'};"
-                                " python benchmarks/train.py makes them)")
+                                " python benchmarks/rl_train.py makes them)")
     network, meta = load(path)
     return LearnedAgent(network, meta, seed, temperature)

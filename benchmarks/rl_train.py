@@ -1,4 +1,4 @@
-"""Train the learned agent: ``python benchmarks/train.py --seed 1`` (numpy alone).
+"""Train the learned agent: ``python benchmarks/rl_train.py --seed 1`` (numpy alone).
 
 Two stages, both on the shared encoding (``auctionrules.envs.encoding``, with
 the limit buckets) and through views only:
