@@ -8,7 +8,7 @@ the limit buckets) and through views only:
    as a limit bucket, a limit below the lowest bid as ``pass``). A multilayer
    perceptron (``--hidden 128 128``) learns the moves by a masked softmax
    cross-entropy, with Adam, in minibatches.
-2. **Policy gradient** (``--pg-minutes``, 0 to skip). REINFORCE with a running
+2. **Policy gradient** (``--pg-games``, 0 to skip). REINFORCE with a running
    baseline, the learner in a seat drawn at every game against three
    ``heuristic`` players, its moves sampled from the masked softmax, the
    reward its ``rank`` (+1 first to -1 last), a small step size so that it
@@ -19,7 +19,9 @@ players (and as many against three ``random`` ones) with the greedy policy,
 prints the win rates with their 95 % Wilson intervals, and writes the weights
 (``--out``, by default the shipped file of ``auctionrules.envs.learned``) with
 what they were trained for and how they did. Every draw comes from ``--seed``:
-the same command on the same machine writes the same file.
+the same command with one BLAS thread (``OMP_NUM_THREADS=1``: a multithreaded
+matrix product may add in another order) writes the same file. The defaults
+are the shipped weights' (about seven minutes of CPU).
 """
 
 from __future__ import annotations
@@ -149,14 +151,15 @@ def imitate(network: Network, data: tuple[np.ndarray, ...], epochs: int, rng: np
               f"agrees with the heuristic on {agree:.1%} of decisions", flush=True)
 
 
-def policy_gradient(network: Network, variant: str, players: int, minutes: float,
-                    rng: np.random.Generator, *, rate: float = 1e-4) -> int:
-    """REINFORCE against three heuristic players for ``minutes`` of CPU time; games played."""
+def policy_gradient(network: Network, variant: str, players: int, rng: np.random.Generator,
+                    *, games: int, minutes: float = 0.0, rate: float = 1e-4) -> int:
+    """REINFORCE against three heuristic players for ``games`` games (or, with
+    ``minutes``, as many as that much CPU time allows: not repeatable); games played."""
     ruleset = load_ruleset(variant)
     adam = Adam(network, rate)
-    baseline, games = 0.0, 0
+    baseline, played = 0.0, 0
     end = time.process_time() + 60 * minutes
-    while time.process_time() < end:
+    while played < games if not minutes else time.process_time() < end:
         seed = int(rng.integers(2**31))
         game = Game.new(ruleset, players=players, seed=seed)
         enc = Encoding(game.rules)
@@ -181,13 +184,13 @@ def policy_gradient(network: Network, variant: str, players: int, minutes: float
         reward = final_rewards(game, "rank")[me]
         advantage = reward - baseline
         baseline += 0.05 * (reward - baseline)
-        games += 1
+        played += 1
         if xs:
             weight = np.full(len(xs), advantage, dtype=np.float32)
             grads, _ = gradients(network, np.array(xs), np.array(masks), weight,
                                  np.array(chosen))
             adam.step(grads)
-    return games
+    return played
 
 
 def evaluate(network: Network, meta: dict[str, str], variant: str, players: int, *, games: int,
@@ -213,10 +216,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", default="hig-1992-en")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=3000, help="games of imitation data")
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--hidden", type=int, nargs="+", default=[128, 128])
-    parser.add_argument("--pg-minutes", type=float, default=0.0)
-    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--pg-games", type=int, default=45964,
+                        help="games of policy gradient (0 to skip)")
+    parser.add_argument("--pg-minutes", type=float, default=0.0,
+                        help="CPU minutes of policy gradient instead of --pg-games "
+                        "(not repeatable)")
+    parser.add_argument("--eval-games", type=int, default=500)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
@@ -227,8 +234,9 @@ def main(argv: list[str] | None = None) -> None:
     network = Network.new([enc.obs_size, *args.hidden, enc.size], rng)
     imitate(network, (x, mask, chosen), args.epochs, rng)
     pg_games = 0
-    if args.pg_minutes > 0:
-        pg_games = policy_gradient(network, args.variant, args.players, args.pg_minutes, rng)
+    if args.pg_games > 0 or args.pg_minutes > 0:
+        pg_games = policy_gradient(network, args.variant, args.players, rng,
+                                   games=args.pg_games, minutes=args.pg_minutes)
         print(f"policy gradient: {pg_games} games against three heuristic players", flush=True)
     meta = {"variant": args.variant, "players": args.players, "buckets": enc.buckets,
             "amounts": enc.amounts, "limits": enc.limits, "seed": args.seed,

@@ -61,11 +61,27 @@ def test_the_training_script_trains_and_writes_weights(tmp_path: Path) -> None:
     out = tmp_path / "trained.npz"
     argv = sys.argv
     sys.argv = ["rl_train.py", "--games", "6", "--epochs", "1", "--hidden", "8",
-                "--eval-games", "2", "--out", str(out)]
+                "--pg-games", "3", "--eval-games", "2", "--out", str(out)]
     try:
         runpy.run_path(str(ROOT / "benchmarks" / "rl_train.py"), run_name="__main__")
     finally:
         sys.argv = argv
     network, meta = load(out)
-    assert meta["imitation_games"] == "6" and "against_heuristic" in meta
+    assert meta["imitation_games"] == "6" and meta["pg_games"] == "3"
+    assert "against_heuristic" in meta
     assert network.layers[0][0].shape[1] == 8
+
+
+def test_the_shipped_weights_play_hig_1992_en_at_four() -> None:
+    """The weights shipped with the package: trained for hig-1992-en at 4 players, they
+    play a whole game beside three heuristic players, greedily and legally."""
+    agent = make(seed=2)
+    assert agent.meta["variant"] == "hig-1992-en" and agent.meta["players"] == "4"
+    assert agent.meta["against_heuristic"].startswith("103/500")
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=11)
+    agents = [make_agent("heuristic", seed=s) for s in range(3)]
+    agents.insert(1, agent)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.step(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    assert game.outcome is not None
