@@ -251,8 +251,7 @@ def main(argv: list[str] | None = None) -> None:
         results[opponents] = f"{wins}/{games} [{low:.3f}, {high:.3f}]"
         print(f"against three {opponents} players: won {wins} of {games} "
               f"({wins / games:.1%}, 95 % interval {low:.1%} to {high:.1%})", flush=True)
-    meta.update({f"against_{k}": v for k, v in results.items()},
-                cpu_seconds=round(time.process_time() - started))
+    meta.update({f"against_{k}": v for k, v in results.items()})
     out = args.out or WEIGHTS / weights_name(args.variant, args.players)
     save(out, network, meta)
     print(f"weights written to {out} ({out.stat().st_size / 1024:.0f} KiB, "
