@@ -72,6 +72,7 @@ class OpponentPool:
     its weight. The draw uses the environment's generator, so a seeded
     environment draws the same opponents again.
 
+    >>> from auctionrules.envs.opponents import OpponentPool
     >>> pool = OpponentPool(["heuristic", "random"], weights=[3, 1])
     >>> pool.add("ismcts:iterations=20")
     >>> len(pool)
