@@ -13,8 +13,9 @@ from auctionrules import resources
 from auctionrules.engine import Game, View
 from auctionrules.engine.flow import index_hands
 from auctionrules.envs.encoding import Encoding
+from auctionrules.envs.parts import write_view
 from auctionrules.loader import load_ruleset
-from auctionrules.model import AUCTION_TYPES, Ruleset
+from auctionrules.model import Ruleset
 
 
 @cache
@@ -39,61 +40,18 @@ def random_moves(game: Game, rng: random.Random, enc: Encoding, limit: int = 10_
     moves = 0
     while not game.is_over and moves < limit:
         seat = rng.choice(game.to_act())
-        index = rng.choice(enc.legal_indices(game, seat))
-        game.apply(enc.action(game.legal(seat), index), seat)
+        index = rng.choice(enc.legal_indices(game.legal(seat)))
+        game.apply(enc.action(index, game.legal(seat)), seat)
         moves += 1
     return moves
 
 
 def encode_view(enc: Encoding, view: View) -> np.ndarray:
-    """The observation built from a :class:`View` alone, slowly: the reference that the
-    fast reader must match (so it shows nothing the view does not)."""
-    rules = enc.rules
-    codes = rules.codec.by_name
-    n, artists, scale = rules.players, rules.artists, 1.0 / rules.starting_cash
+    """The observation built from a :class:`View` alone, part by part by the declared
+    writers (:func:`auctionrules.envs.parts.write_view`): the reference that the fast
+    reader must match (so it shows nothing the view does not)."""
     assert view.seat is not None
-    seat = view.seat
-    order = [(seat + k) % n for k in range(n)]
-    parts: dict[str, list[float]] = {name: [0.0] * width for name, width in enc.parts}
-    for name in view.hand or ():
-        parts["hand"][codes[name]] += 1
-    parts["hand_sizes"] = [view.hand_sizes[s] for s in order]
-    parts["dummy_sizes"] = list(view.dummy_sizes)
-    for k, s in enumerate(order):
-        if view.cash[s] is not None:
-            parts["cash"][k] = view.cash[s] * scale
-            parts["cash_known"][k] = 1.0
-    spent = [0] * n
-    for _, buyer, price in view.sales or ():
-        spent[buyer] += price
-    parts["spent"] = [spent[s] * scale for s in order]
-    parts["board"] = [v * scale for row in view.board for v in row]
-    parts["counts"] = list(view.counts)
-    for k, s in enumerate(order):
-        for name in view.owned[s]:
-            parts["owned"][k * artists + codes[name] // 5] += 1
-    for name in view.table:
-        parts["table"][codes[name] // 5] += 1
-    if view.lot is not None:
-        lot = dict(view.lot)
-        for name in lot["cards"]:
-            parts["lot_cards"][codes[name]] += 1
-        parts["lot_type"][AUCTION_TYPES.index(lot["type"])] = 1
-        for key in ("leader", "adder", "auctioneer", "high_bidder"):
-            if lot[key] is not None:
-                parts[key][order.index(lot[key])] = 1
-        parts["high_bid"] = [lot["high"] * scale]
-        parts["price"] = [(lot["price"] or 0) * scale]
-        if lot["sealed_done"] is not None:
-            parts["sealed_done"] = [float(lot["sealed_done"][s]) for s in order]
-        parts["own_sealed_bid"] = [(lot["own_sealed_bid"] or 0) * scale]
-    for s in view.to_act:
-        parts["to_act"][order.index(s)] = 1
-    parts["phase"][("lead", "auction", "flip", "over").index(view.phase)] = 1
-    parts["round"][view.round - 1] = 1
-    if parts["paintings"]:
-        parts["paintings"] = [view.paintings[s] for s in order]
-    return np.array([v for name, _ in enc.parts for v in parts[name]], dtype=np.float32)
+    return np.array(write_view(view, enc.rules), dtype=np.float32)
 
 
 def differences(enc: Encoding, a: np.ndarray, b: np.ndarray) -> dict[str, tuple[list[float], ...]]:

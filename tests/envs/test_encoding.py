@@ -11,8 +11,7 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from auctionrules.engine import Bid, Game, Price, RandomAgent
-from auctionrules.engine.actions import Limit
+from auctionrules.engine import Bid, Game, Limit, Price, RandomAgent
 from auctionrules.engine.legal import Legal
 from auctionrules.envs.encoding import Encoding, bucket_amount, bucket_of
 from auctionrules.envs.reader import Reader
@@ -44,24 +43,28 @@ def test_a_narrow_range_has_one_legal_bucket_per_amount() -> None:
     enc = Encoding(game.rules, buckets=6)
     game.apply("play manet/open", 0)
     assert game.legal(1).bid == (1, 3, 1)
-    mask = enc.mask(game, 1, enc.new_mask())
+    mask = enc.mask(game.legal(1))
     bids = [b for b in range(6) if mask[enc.bid + b]]
-    assert [enc.action(game.legal(1), enc.bid + b) for b in bids] == [Bid(1), Bid(2), Bid(3)]
+    assert [enc.action(enc.bid + b, game.legal(1)) for b in bids] == [Bid(1), Bid(2), Bid(3)]
+    limits = [b for b in range(6) if mask[enc.limit + b]]
+    assert [enc.action(enc.limit + b, game.legal(1)) for b in limits] == [
+        Limit(1), Limit(2), Limit(3)]
     assert mask[enc.pass_] == 1
-    assert int(mask.sum()) == 4
+    assert int(mask.sum()) == 7
 
 
-def test_every_legal_index_decodes_and_encodes_back() -> None:
+@pytest.mark.parametrize("amounts", ["range", "absolute"])
+def test_every_legal_index_decodes_and_encodes_back(amounts: str) -> None:
     for variant, modules, players in configurations()[::3]:
         game = Game.new(bundled(variant, modules), players=players, seed=7)
-        enc = Encoding(game.rules, buckets=7)
+        enc = Encoding(game.rules, buckets=7, amounts=amounts)
         rng = random.Random(players)
         while not game.is_over:
             seat = game.to_act()[0]
             legal = game.legal(seat)
-            indices = enc.legal_indices(game, seat)
+            indices = enc.legal_indices(game.legal(seat))
             assert indices, legal
-            actions = [enc.action(legal, i) for i in indices]
+            actions = [enc.action(i, legal) for i in indices]
             assert len(set(actions)) == len(actions)  # every legal index is a distinct move
             assert [enc.index(a, legal) for a in actions] == indices
             for a in legal.actions:  # every discrete legal move has an index
@@ -73,13 +76,13 @@ def test_illegal_indices_are_refused() -> None:
     game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
     enc = Encoding(game.rules)
     legal = game.legal(0)
-    mask = enc.mask(game, 0, enc.new_mask())
+    mask = enc.mask(game.legal(0))
     for index in np.flatnonzero(mask == 0)[:40]:
         with pytest.raises(Exception, match=r"not legal|no bid|no price"):
-            enc.action(legal, int(index))
+            enc.action(int(index), legal)
     with pytest.raises(Exception, match="not in"):
-        enc.action(legal, enc.size)
-    assert not enc.mask(game, 1, enc.new_mask()).any()  # not seat 1's turn
+        enc.action(enc.size, legal)
+    assert not enc.mask(game.legal(1)).any()  # not seat 1's turn
 
 
 def test_amounts_outside_buckets_map_to_the_nearest() -> None:
@@ -88,7 +91,7 @@ def test_amounts_outside_buckets_map_to_the_nearest() -> None:
     legal = game.legal(0)
     legal_price = type(legal)(0, (), price=(1000, 100000, 1000))
     assert enc.index(Price(49000), legal_price) == enc.price + 1
-    assert enc.action(legal_price, enc.price + 1) == Price(50000)
+    assert enc.action(enc.price + 1, legal_price) == Price(50000)
 
 
 @pytest.mark.parametrize("variant,modules,players", configurations())
@@ -195,11 +198,117 @@ def test_the_spectators_view_gives_the_public_part_alone() -> None:
 
 def test_a_legal_with_more_kinds_of_move_is_read_for_the_encodings_own() -> None:
     game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
-    enc = Encoding(game.rules)
+    enc = Encoding(game.rules, limits=False)
     legal = game.legal(0)
-    # (a limit, a move the encoding does not know, as a range and as a discrete move)
+    # (a limit, a move this encoding does not know, as a range and as a discrete move)
     wider = Legal(0, (*legal.actions, Limit(1000)), legal.bid, legal.price,
                   limit=(1000, 50000, 1000))
-    mask = enc.mask_of(wider, enc.new_mask())
-    assert np.array_equal(mask, enc.mask(game, 0, enc.new_mask()))
-    assert enc.action(wider, int(np.flatnonzero(mask)[0])) in legal
+    mask = enc.mask(wider)
+    assert np.array_equal(mask, enc.mask(game.legal(0)))
+    assert enc.action(int(np.flatnonzero(mask)[0]), wider) in legal
+
+
+def test_the_own_limit_is_observed_by_its_seat_alone() -> None:
+    """A seat that says its open-auction limit (``limit N``) sees it in ``own_limit``
+    until the lot is settled; no other seat's observation holds it."""
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules)
+    reader = Reader(enc)
+    agent = RandomAgent(5)
+    while not (game.legal(game.to_act()[0]).limit and game.legal(game.to_act()[0]).bid):
+        seat = game.to_act()[0]
+        game.apply(agent.act(game.view(seat), game.legal(seat)), seat)
+    seat = game.to_act()[0]
+    limit = game.legal(seat).bid[0] + 5 * game.rules.unit
+    game.apply(Limit(limit), seat)
+    for other in range(4):
+        vector = reader.observe(game.view(other), enc.new_observation())
+        assert np.array_equal(vector, encode_view(enc, game.view(other)))
+        shown = enc.split(vector)["own_limit"].tolist()
+        mine = [limit / game.rules.starting_cash] if other == seat else [0.0]
+        assert shown == pytest.approx(mine)
+
+
+def test_the_bounds_hold_the_declared_tops() -> None:
+    """Every entry of random games' observations lies within the declared bounds."""
+    from auctionrules.envs.parts import bounds
+
+    for variant, modules, players in configurations()[::5]:
+        game = Game.new(bundled(variant, modules), players=players, seed=3)
+        enc = Encoding(game.rules)
+        low, high = (np.array(b, dtype=np.float32) for b in bounds(game.rules))
+        reader = Reader(enc)
+        agent = RandomAgent(2)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            vector = reader.observe(game.view(seat), enc.new_observation())
+            assert (low <= vector).all() and (vector <= high).all(), differences(enc, low, vector)
+            game.apply(agent.act(game.view(seat), game.legal(seat)), seat)
+
+
+def test_the_docs_tables_are_the_declaration() -> None:
+    """``docs/rl-encoding.rst`` holds the parts' table, the scales and the offsets of
+    ``hig-1992-fr`` at 4 players exactly as the declaration makes them."""
+    from auctionrules.envs.parts import table_rst
+
+    page = (Path(__file__).parents[2] / "docs" / "rl-encoding.rst").read_text(encoding="utf-8")
+    assert table_rst() in page, "docs/rl-encoding.rst: paste auctionrules.envs.parts.table_rst()"
+    enc = Encoding(Game.new(bundled("hig-1992-fr"), players=4).rules)
+    offsets = ", ".join(f"``{name}`` at {enc.offsets[name]}" for name, width in enc.parts if width)
+    flat = " ".join(page.split())
+    assert f"the vector has {enc.obs_size} entries: {offsets} (no" in flat
+
+
+def test_absolute_buckets_name_the_same_amount_wherever_it_is_legal() -> None:
+    """``amounts="absolute"``: a bid bucket is one amount of the grid (from the lowest
+    bid to twice the starting cash), or the legal amount nearest to it."""
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules, buckets=12, amounts="absolute")
+    assert enc.grid[0] == 1000 and enc.grid[-1] == 200_000
+    assert list(enc.grid) == sorted(set(enc.grid))
+    from auctionrules.engine.legal import Legal as Plain
+
+    for span in [(1000, 100_000, 1000), (5000, 300_000, 1000), (2000, 9000, 1000)]:
+        legal = Plain(0, (), bid=span)
+        for b in enc.legal_indices(legal):
+            amount = enc.action(b, legal).amount  # type: ignore[attr-defined]
+            grid = enc.grid[b - enc.bid]
+            if span[0] <= grid <= span[1]:
+                assert amount == grid
+            assert enc.index(Bid(amount), legal) == b
+    assert enc.meaning(enc.bid + 3) == (
+        f"bid bucket 3 ({enc.grid[3]:,}, or the nearest legal amount)")
+
+
+def test_a_policy_agent_plays_through_the_public_hooks() -> None:
+    """``Encoding.observe``/``mask``/``action`` are all a policy needs: a PolicyAgent
+    that takes the lowest legal index plays whole games beside built-in agents."""
+    from auctionrules.agents import make_agent
+    from auctionrules.envs.encoding import PolicyAgent
+
+    seen: list[tuple[int, int]] = []
+
+    def lowest(observation: np.ndarray, mask: np.ndarray) -> int:
+        seen.append((observation.size, mask.size))
+        return int(np.flatnonzero(mask)[0])
+
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=2)
+    agents = [PolicyAgent(lowest), *(make_agent("heuristic", seed=s) for s in range(3))]
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(agents[seat].act(game.view(seat), game.legal(seat)), seat)
+    enc = Encoding(game.rules)
+    assert seen and set(seen) == {(enc.obs_size, enc.size)}
+    view = game.view(0)
+    assert np.array_equal(enc.observe(view), encode_view(enc, view))
+
+
+def test_a_limit_below_the_lowest_bid_is_a_pass() -> None:
+    from auctionrules.engine.legal import Legal as Plain
+
+    game = Game.new(bundled("hig-1992-en"), players=4, seed=1)
+    enc = Encoding(game.rules)
+    legal = Plain(1, (), bid=(5000, 90000, 1000), limit=(0, 90000, 1000))
+    assert enc.index(Limit(0), legal) == enc.index(Limit(4000), legal) == enc.pass_
+    assert enc.index(Limit(5000), legal) == enc.limit
+    assert enc.action(enc.limit + enc.buckets - 1, legal) == Limit(90000)

@@ -34,8 +34,11 @@ def test_check_env(variant: str, modules: tuple[str, ...], players: int) -> None
                            seat=players - 1, bid_buckets=5).unwrapped)
 
 
-@pytest.mark.parametrize("options", [{"observation": "dict"}, {"illegal": "penalty"},
-                                     {"reward": "share", "render_mode": "ansi"}])
+@pytest.mark.parametrize("options", [
+    {"observation": "dict"}, {"illegal": "nearest"}, {"reward": "share", "render_mode": "ansi"},
+    {"reward": "rank", "seat": "random", "opponents": "random"},
+    {"bid_amounts": "absolute", "limit_actions": False, "render_mode": "human"},
+])
 def test_check_env_with_options(options: dict[str, str]) -> None:
     checked(gymnasium.make(ENV_ID, players=3, **options).unwrapped)
 
@@ -113,13 +116,13 @@ def test_seeds_fix_the_episode() -> None:
     assert a.game.record() == b.game.record()  # type: ignore[union-attr]
 
 
-def test_an_illegal_index_plays_the_nearest_legal_one() -> None:
-    environment = ModernArtEnv(players=4)
+def test_an_illegal_index_plays_the_nearest_legal_one_when_asked() -> None:
+    environment = ModernArtEnv(players=4, illegal="nearest")
     environment.reset(seed=1)
     mask = environment.action_masks()
     illegal = int(np.flatnonzero(~mask)[-1])
     expected = nearest_legal(mask, illegal)
-    twin = ModernArtEnv(players=4)
+    twin = ModernArtEnv(players=4, illegal="nearest")
     twin.reset(seed=1)
     _, _, _, _, info = environment.step(illegal)
     twin.step(expected)
@@ -141,7 +144,7 @@ def test_an_illegal_index_ends_the_episode_with_the_penalty() -> None:
 
 def test_opponents_one_per_other_seat() -> None:
     environment = ModernArtEnv(players=3, opponents=["random:bid_chance=0.1", "random"])
-    assert [str(s) for s in environment.opponent_specs] == ["random:bid_chance=0.1", "random"]
+    assert [str(s) for s in environment.opponents] == ["random:bid_chance=0.1", "random"]
     with pytest.raises(ValueError, match="2 opponents for 3 other seats"):
         ModernArtEnv(players=4, opponents=["random", "random"])
     with pytest.raises(ValueError, match="unknown agent"):
@@ -150,7 +153,7 @@ def test_opponents_one_per_other_seat() -> None:
 
 def test_bad_options_are_refused() -> None:
     for options in ({"illegal": "ignore"}, {"reward": "x"}, {"observation": "image"},
-                    {"seat": 4}, {"render_mode": "human"}):
+                    {"seat": 4}, {"render_mode": "rgb_array"}, {"seat": "any"}):
         with pytest.raises(ValueError):
             ModernArtEnv(players=4, **options)  # type: ignore[arg-type]
 
@@ -179,3 +182,119 @@ def test_the_seat_sees_nothing_it_may_not_see(observation: str) -> None:
             action = int(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
             _, _, done, _, info = environment.step(action)
             steps += 1
+
+
+def test_the_default_illegal_policy_is_the_penalty_and_raise_leaves_the_game() -> None:
+    from auctionrules.engine import IllegalActionError
+
+    environment = ModernArtEnv(players=4)
+    assert environment.illegal == "penalty"
+    raising = ModernArtEnv(players=4, illegal="raise")
+    raising.reset(seed=1)
+    before = raising.game.record()  # type: ignore[union-attr]
+    illegal = int(np.flatnonzero(~raising.action_masks())[0])
+    with pytest.raises(IllegalActionError, match="not legal"):
+        raising.step(illegal)
+    assert raising.game.record() == before  # type: ignore[union-attr]
+
+
+def test_the_final_step_gives_money_ranks_and_a_mask_that_is_never_empty() -> None:
+    """Under auto-reset the action after the end is ignored, but code still picks one
+    from the final mask: it marks ``pass`` alone."""
+    environment = ModernArtEnv(players=4, reward="rank", opponents="random")
+    _, info = environment.reset(seed=2)
+    done = False
+    while not done:
+        _, reward, done, _, info = environment.step(int(np.flatnonzero(info["action_mask"])[0]))
+    outcome = environment.game.outcome  # type: ignore[union-attr]
+    assert info["money"] == list(outcome.cash) and len(info["ranks"]) == 4
+    assert info["rank"] == info["ranks"][0] and min(info["ranks"]) == 1
+    assert reward == 1.0 - 2.0 * (info["rank"] - 1) / 3
+    assert np.flatnonzero(info["action_mask"]).tolist() == [environment.table.encoding.pass_]
+    assert environment.action_masks().sum() == 1
+
+
+def test_auto_reset_vector_envs_keep_a_legal_first_index() -> None:
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: ModernArtEnv(players=3, opponents="random") for _ in range(2)])
+    _, infos = envs.reset(seed=4)
+    episodes = 0
+    for _ in range(400):
+        actions = np.array([int(np.flatnonzero(m)[0]) for m in infos["action_mask"]])
+        _, _, terminated, _, infos = envs.step(actions)
+        episodes += int(terminated.sum())
+    assert episodes >= 1
+
+
+def test_opponents_are_agents_factories_specs_or_a_pool() -> None:
+    from auctionrules.engine import RandomAgent
+    from auctionrules.envs.opponents import OpponentPool
+
+    made: list[str] = []
+
+    def factory(seed: str) -> RandomAgent:
+        made.append(seed)
+        return RandomAgent(seed)
+
+    mixed = ModernArtEnv(players=4, opponents=[RandomAgent(1), factory, "heuristic"])
+    play_episode(mixed, 3)
+    assert made and made[0].endswith("/2")
+    with pytest.raises(TypeError, match="an opponent is"):
+        ModernArtEnv(players=4, opponents=[3])
+    pool = OpponentPool(["random", "heuristic"], weights=[1, 3])
+    environment = ModernArtEnv(players=4, opponents=pool, seat="random")
+    drawn = set()
+    seats = set()
+    for seed in range(12):
+        environment.reset(seed=seed)
+        drawn.update(type(a).__name__ for a in environment.agents.values())
+        seats.add(environment.seat)
+        assert environment.seat not in environment.agents
+    assert drawn == {"RandomAgent", "HeuristicAgent"} and len(seats) > 1
+    pool.add(factory)
+    assert len(pool) == 3
+
+
+def test_self_play_with_a_pool_of_policy_snapshots_repeats_by_seed() -> None:
+    from auctionrules.envs.encoding import PolicyAgent
+    from auctionrules.envs.opponents import OpponentPool
+
+    def lowest(observation: np.ndarray, mask: np.ndarray) -> int:
+        return int(np.flatnonzero(mask)[0])
+
+    records = []
+    for _ in range(2):
+        pool = OpponentPool(["heuristic"])
+        pool.add(lambda seed: PolicyAgent(lowest))
+        environment = ModernArtEnv(players=3, opponents=pool, seat="random")
+        play_episode(environment, 9)
+        records.append(environment.game.record())  # type: ignore[union-attr]
+    assert records[0] == records[1]
+
+
+def test_limit_actions_let_the_seat_say_its_limit_once() -> None:
+    """With the limit buckets, a seat that says its limit in an open auction sees it in
+    ``own_limit`` and is not asked again in that lot: the engine bids for it."""
+    environment = ModernArtEnv("hig-1992-en", 4, opponents="heuristic")
+    enc = environment.table.encoding
+    _, info = environment.reset(seed=1)
+    said: list[object] = []
+    done = False
+    while not done:
+        mask = info["action_mask"]
+        view = environment.game.view(environment.seat)  # type: ignore[union-attr]
+        part = view.lot_part
+        lot = None if part is None else (part.laid.cards, part.laid.leader, view.round,
+                                         len(view.table) + sum(map(len, view.owned)))
+        assert lot is None or lot not in said  # (never asked again in that lot)
+        limits = np.flatnonzero(mask[enc.limit : enc.limit + enc.buckets])
+        if limits.size:
+            action = enc.limit + int(limits[-1])
+            observation = environment.table.observation(
+                environment.game, environment.seat)  # type: ignore[arg-type]
+            assert enc.split(observation)["own_limit"][0] == 0
+            said.append(lot)
+            _, _, done, _, info = environment.step(action)
+            continue
+        _, _, done, _, info = environment.step(int(np.flatnonzero(mask)[0]))
+    assert said

@@ -95,7 +95,7 @@ def test_each_card_dealt_is_a_chance_node_with_its_probability() -> None:
     while not state.is_terminal():
         seat = state.current_player()
         index = int(moves.choice(state.legal_actions()))
-        engine.apply(game.table.encoding.action(engine.legal(seat), index), seat)
+        engine.apply(game.table.encoding.action(index, engine.legal(seat)), seat)
         state.apply_action(index)
     assert ours.outcome == engine.outcome and ours.events == engine.events
 
@@ -310,7 +310,7 @@ def test_observers_honour_the_observation_type() -> None:
     assert parts["hand"].sum() == len(engine.state.hands[1])
     assert not game.table.encoding.split(np.asarray(public.tensor, dtype=np.float32))[
         "hand"].any()
-    assert list(private.dict) == ["hand", "cash", "own_sealed_bid"]
+    assert list(private.dict) == ["hand", "cash", "own_sealed_bid", "own_limit"]
     assert np.array_equal(private.dict["hand"], parts["hand"])
     recall = make_observation(game, iig(perfect_recall=True, public_info=True,
                                         private_info=kinds.SINGLE_PLAYER))
@@ -513,3 +513,35 @@ def test_a_state_pickles_and_reads_back_as_it_was() -> None:
     for twin in (back, state):
         twin.apply_action(twin.legal_actions()[-1])
     assert str(back) == str(state)
+
+
+@pytest.mark.parametrize("params", [
+    {"reward": "rank", "bid_amounts": "absolute"},
+    {"reward": "money-share", "limit_actions": False},
+])
+def test_random_sim_with_the_encoding_and_reward_options(params: dict[str, object]) -> None:
+    game = load("hig-1992-en", 3, **params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    size = game.table.encoding.size
+    assert game.num_distinct_actions() == size
+    assert size == (89 if params.get("limit_actions", True) else 77)
+    state = dealt(game)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    returns = state.returns()
+    if params["reward"] == "rank":
+        assert max(returns) == 1.0 and min(returns) == -1.0
+    else:
+        assert sum(returns) == pytest.approx(1.0)
+
+
+def test_an_illegal_action_raises_and_leaves_the_state() -> None:
+    from auctionrules.engine import IllegalActionError
+
+    state = dealt(load("hig-1992-en", 4))
+    before = str(state)
+    illegal = next(a for a in range(state.get_game().num_distinct_actions())
+                   if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        state.apply_action(illegal)
+    assert str(state) == before and state.legal_actions()

@@ -20,15 +20,20 @@ from .support import configurations, secrets_changed
 CONFIGS = configurations()
 
 
-def play_out(environment: raw_env, seed: int) -> dict[str, float]:
-    """Play random legal indices to the end; the total reward of each agent."""
+def play_out(
+    environment: raw_env, seed: int, finals: dict[str, dict[str, object]] | None = None
+) -> dict[str, float]:
+    """Play random legal indices to the end; the total reward of each agent (and in
+    ``finals`` the info each agent gets at its end)."""
     environment.reset(seed=seed)
     rng = np.random.default_rng(seed)
     totals = dict.fromkeys(environment.possible_agents, 0.0)
     for agent in environment.agent_iter():
-        observation, reward, termination, truncation, _ = environment.last()
+        observation, reward, termination, truncation, info = environment.last()
         totals[agent] += reward
         if termination or truncation:
+            if finals is not None:
+                finals[agent] = info
             environment.step(None)
             continue
         environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
@@ -81,15 +86,24 @@ def test_spaces_are_the_same_objects() -> None:
     assert environment.action_space("player_0").n == size
 
 
-@pytest.mark.parametrize("scheme", ["win", "share"])
+@pytest.mark.parametrize("scheme", ["win", "share", "money-share", "rank"])
 def test_rewards_come_at_the_end(scheme: str) -> None:
     environment = env(players=4, reward=scheme)
-    totals = play_out(environment, seed=4)
+    infos: dict[str, dict[str, object]] = {}
+    totals = play_out(environment, seed=4, finals=infos)
     outcome = environment.game.outcome  # type: ignore[union-attr]
     assert outcome is not None
     values = [totals[f"player_{s}"] for s in range(4)]
+    assert infos["player_0"]["money"] == list(outcome.cash)
+    ranks: list[int] = infos["player_0"]["ranks"]  # type: ignore[assignment]
+    assert [infos[f"player_{s}"]["rank"] for s in range(4)] == ranks
+    assert all(ranks[s] == 1 for s in outcome.winners) and max(ranks) <= 4
     if scheme == "win":
         assert values == [1.0 if s in outcome.winners else -1.0 for s in range(4)]
+    elif scheme == "rank":
+        assert values == [1.0 - 2.0 * (r - 1) / 3 for r in ranks]
+        assert sorted(ranks) == sorted(1 + sum(c > own for c in outcome.cash)
+                                       for own in outcome.cash)  # (no tie in this game)
     else:
         assert values == pytest.approx([c / sum(outcome.cash) for c in outcome.cash])
         assert sum(values) == pytest.approx(1.0)
@@ -167,7 +181,7 @@ def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="reward"):
         env(reward="points")
     with pytest.raises(ValueError, match="render_mode"):
-        env(render_mode="human")
+        env(render_mode="rgb_array")
     with pytest.raises(ValueError, match="bid_buckets"):
         env(bid_buckets=1)
     with pytest.raises(Exception, match="does not support 7 players"):
@@ -197,3 +211,38 @@ def test_an_agent_sees_nothing_it_may_not_see() -> None:
                 assert np.array_equal(mine["action_mask"], theirs["action_mask"])
             mask = environment.observe(agent)["action_mask"]
             environment.step(int(moves.choice(np.flatnonzero(mask))))
+
+
+def test_render_test_passes_for_ansi_and_human(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's ``render_test``: ``ansi`` returns the log, ``human`` prints its new
+    lines and returns ``None``."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(players=3, render_mode=render_mode))
+    assert capsys.readouterr().out.startswith("Manche 1")
+    human = env(players=3, render_mode="human")
+    human.reset(seed=5)
+    for _ in range(30):
+        human.step(int(np.flatnonzero(human.observe(human.agent_selection)["action_mask"])[0]))
+        assert human.render() is None
+    assert human.render() is None
+    printed = capsys.readouterr().out
+    assert printed == human.table.log_text(human.game) + "\n"  # type: ignore[arg-type]
+
+
+def test_state_is_every_seats_observation_for_a_centralised_critic() -> None:
+    environment = env(players=4)
+    environment.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        agent = environment.agent_selection
+        mask = environment.observe(agent)["action_mask"]
+        environment.step(int(rng.choice(np.flatnonzero(mask))))
+    state = environment.state()
+    assert environment.state_space.contains(state)
+    size = environment.table.encoding.obs_size
+    for s, agent in enumerate(environment.possible_agents):
+        assert np.array_equal(state[s * size : (s + 1) * size],
+                              environment.observe(agent)["observation"])
+    hands = environment.table.encoding.split(state[:size])["hand"].sum()
+    assert hands == len(environment.game.hands[0])  # type: ignore[union-attr]

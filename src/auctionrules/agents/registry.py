@@ -6,6 +6,15 @@ parameter its type, so the text form used on the command line
 (``ismcts:iterations=400,c=1.2``) is converted and checked here, once, for every
 caller. Unknown names and parameters are refused with a did-you-mean.
 
+A name of the form ``package.module:factory`` names a user's agent: the module
+is imported (in every process that builds one) and ``factory`` is read as a
+registered factory would be, taking ``seed`` and keyword parameters with
+defaults and returning an agent (an object with ``act(view, legal)``), so
+``--agents mylab.agents:make_policy:temperature=0.5,heuristic`` works wherever a
+registry name does (the current directory is searched last, as ``python -m``
+searches it first). A module that does not import, a missing name or a factory
+that makes no agent is an :class:`AgentError`.
+
 >>> spec = AgentSpec.parse("random:bid_chance=0.25")
 >>> str(spec)
 'random:bid_chance=0.25'
@@ -16,7 +25,11 @@ caller. Unknown names and parameters are refused with a did-you-mean.
 from __future__ import annotations
 
 import difflib
+import importlib
 import inspect
+import os
+import re
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -53,6 +66,10 @@ def register_agent(name: str, factory: AgentFactory, summary: str | None = None)
     """
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise AgentError(f"agent name {name!r}: use letters, digits, '-' and '_'")
+    _REGISTRY[name] = _entry_of(name, factory, summary)
+
+
+def _entry_of(name: str, factory: AgentFactory, summary: str | None) -> AgentEntry:
     defaults: dict[str, Any] = {}
     for param in inspect.signature(factory).parameters.values():
         if param.name == "seed" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
@@ -61,7 +78,57 @@ def register_agent(name: str, factory: AgentFactory, summary: str | None = None)
             raise AgentError(f"agent {name!r}: parameter {param.name!r} needs a default")
         defaults[param.name] = param.default
     doc = inspect.getdoc(factory) or ""
-    _REGISTRY[name] = AgentEntry(name, factory, defaults, summary or doc.partition("\n")[0])
+    return AgentEntry(name, factory, defaults, summary or doc.partition("\n")[0])
+
+
+#: ``package.module:factory``: a user's agent, imported by name.
+_IMPORTED = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
+def is_import_path(name: str) -> bool:
+    """Whether ``name`` names a factory in a module (``package.module:factory``)
+    rather than a registered agent."""
+    return _IMPORTED.fullmatch(name) is not None and name.partition(":")[0] not in _REGISTRY
+
+
+def _import_entry(name: str) -> AgentEntry:
+    """The entry of a user's factory ``package.module:factory``, imported, checked
+    (it takes ``seed`` and makes an object with ``act``) and kept under that name."""
+    module_name, _, path = name.partition(":")
+    here = os.getcwd()
+    if here not in sys.path:  # (as ``python -m`` would: a module beside the user)
+        sys.path.append(here)
+    try:
+        found: Any = importlib.import_module(module_name)
+    except Exception as exc:  # (an agent's module may fail in any way: say how)
+        raise AgentError(f"agent {name!r}: cannot import {module_name!r}: "
+                         f"{type(exc).__name__}: {exc}") from None
+    for attr in path.split("."):
+        if not hasattr(found, attr):
+            raise AgentError(f"agent {name!r}: {module_name!r} has no {path!r}")
+        found = getattr(found, attr)
+    if not callable(found):
+        raise AgentError(f"agent {name!r}: {path!r} is not a factory (not callable)")
+    try:
+        params = inspect.signature(found).parameters
+    except (TypeError, ValueError):  # (no signature to read: trusted to take seed)
+        params = None
+    if params is not None and "seed" not in params and not any(
+            p.kind is p.VAR_KEYWORD for p in params.values()):
+        raise AgentError(f"agent {name!r}: {path!r} takes no 'seed' parameter "
+                         "(a factory is called as factory(seed=..., **parameters))")
+    made = _REGISTRY[name] = _entry_of(name, found, None)
+    try:
+        agent = found(seed=0)
+    except Exception as exc:
+        del _REGISTRY[name]
+        raise AgentError(f"agent {name!r}: {path}(seed=0) failed: "
+                         f"{type(exc).__name__}: {exc}") from None
+    if not callable(getattr(agent, "act", None)):
+        del _REGISTRY[name]
+        raise AgentError(f"agent {name!r}: {path}(seed=0) returned {type(agent).__name__!r}, "
+                         "not an agent (an object with act(view, legal))")
+    return made
 
 
 def unregister_agent(name: str) -> None:
@@ -79,6 +146,8 @@ def entry(name: str) -> AgentEntry:
     try:
         return _REGISTRY[name]
     except KeyError:
+        if _IMPORTED.fullmatch(name):
+            return _import_entry(name)
         raise AgentError(
             f"unknown agent {name!r}{_did_you_mean(name, _REGISTRY)}; "
             f"known: {', '.join(sorted(_REGISTRY))}"
@@ -94,8 +163,13 @@ class AgentSpec:
 
     @classmethod
     def parse(cls, text: str) -> AgentSpec:
-        """``name`` or ``name:key=value,key=value``, checked against the registry."""
+        """``name`` or ``name:key=value,key=value``, checked against the registry;
+        ``package.module:factory`` (with ``:key=value,...`` after it) names a user's
+        factory."""
         name, _, rest = text.strip().partition(":")
+        attr, _, after = rest.partition(":")
+        if is_import_path(f"{name.strip()}:{attr.strip()}"):
+            name, rest = f"{name.strip()}:{attr.strip()}", after
         found = entry(name.strip())
         raw: dict[str, str] = {}
         for item in filter(None, (part.strip() for part in rest.split(","))):

@@ -6,7 +6,8 @@ import argparse
 import os
 from pathlib import Path
 
-HELP = "time the engine's loops (agent loop, playout, mixed, rollouts) against refsim.py"
+HELP = ("time the engine's loops (agent loop, playout, mixed, rollouts) and the RL "
+        "environments' steps against refsim.py")
 
 #: Where the yardstick lives relative to a checkout: ``shared/bench/refsim.py`` in
 #: the working directory or one of its parents.
@@ -35,6 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--table-games", type=_positive, default=20, help="games of the table per repeat"
+    )
+    parser.add_argument(
+        "--no-envs", dest="envs", action="store_false",
+        help="leave out the PettingZoo and Gymnasium steps (timed when the rl extra is "
+        "installed)",
     )
     parser.add_argument(
         "--refsim", type=Path, default=None,
@@ -90,7 +96,30 @@ def run(args: argparse.Namespace) -> int:
         for line in bench(args.games, args.players, ruleset, refsim, args.repeats,
                           table=table, table_games=args.table_games):
             print(line, flush=True)
+        if args.envs:
+            for line in env_lines(args, refsim):
+                print(line, flush=True)
     except (EngineError, OSError) as exc:
         print(f"auctionrules bench: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def env_lines(args: argparse.Namespace, refsim: Path | None) -> list[str]:
+    """The environments' rows (:mod:`auctionrules.envs.bench`), or a line saying why
+    there are none: without the rl extra, or under a ruleset file the environments
+    read by name as well."""
+    try:
+        from auctionrules.envs.bench import rows
+    except ImportError:
+        return ["environments: not timed (pip install 'auctionrules[rl]')"]
+    from auctionrules.bench import time_refsim
+
+    lines = []
+    games = max(args.games // 10, 5)  # (a step costs more than a decision)
+    for players in args.players:
+        timed = None if refsim is None else time_refsim(refsim, max(args.games, 200), players)
+        lines += rows(games, players, args.variant, args.repeats, timed[1] if timed else 0.0)
+    lines.append(f"environments: {games} games of random masked play per run, best of "
+                 f"{args.repeats}; the Gymnasium step includes its random opponents' moves")
+    return lines

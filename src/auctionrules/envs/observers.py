@@ -15,7 +15,8 @@ without it             the observation: with both, the seat's view as the shared
                        spectator's view in the same layout (per-seat parts
                        still start at the observing seat); ``private_info``
                        alone, the seat's hand, own cash and own pending sealed
-                       bid (``hand``, ``cash``, ``own_sealed_bid``)
+                       bid and limit (``hand``, ``cash``, ``own_sealed_bid``,
+                       ``own_limit``)
 =====================  ==========================================================
 
 ``private_info=ALL_PLAYERS`` is refused: no view shows every hand. While the
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from auctionrules.envs.table import Table
 
 #: The parts of the private-only observation, in order.
-PRIVATE_PARTS = ("hand", "cash", "own_sealed_bid")
+PRIVATE_PARTS = ("hand", "cash", "own_sealed_bid", "own_limit")
 
 
 class Record:
@@ -248,7 +249,7 @@ class VectorObserver:
             self.dict: dict[str, Vector] = {"observation": self._full}
             parts = self._full_parts
         else:
-            widths = {"hand": enc.kinds, "cash": 1, "own_sealed_bid": 1}
+            widths = {"hand": enc.kinds, "cash": 1, "own_sealed_bid": 1, "own_limit": 1}
             self.tensor = np.zeros(sum(widths.values()) if private else 0, dtype=np.float32)
             self.dict = {}
             at = 0
@@ -303,6 +304,7 @@ class VectorObserver:
             self.dict["hand"][:] = full["hand"]
             self.dict["cash"][0] = full["cash"][0]
             self.dict["own_sealed_bid"][0] = full["own_sealed_bid"][0]
+            self.dict["own_limit"][0] = full["own_limit"][0]
         self._tensors[player] = self.tensor.copy()
 
     def string_from(self, state: ModernArtState, player: int) -> str:

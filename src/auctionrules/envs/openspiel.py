@@ -6,9 +6,13 @@
 
 Parameters: ``variant`` (a bundled id or a variant file), ``players``,
 ``modules`` (ids or files separated by ``+``: ``mystery-hand+single-beneficiary``;
-OpenSpiel's game strings keep a comma for between parameters), ``bid_buckets``
-and ``reward`` (``win``: +1 winners, -1 the others; ``share``: each seat's share
-of the final money). A file is kept as its absolute path, so that a serialised
+OpenSpiel's game strings keep a comma for between parameters), ``bid_buckets``,
+``bid_amounts`` (``range`` or ``absolute``), ``limit_actions`` (see
+:mod:`auctionrules.envs.encoding`) and ``reward`` (``win``: +1 winners, -1 the
+others; ``rank``: +1 first place to -1 last; ``money-share``: each seat's share
+of the final money). An illegal action raises
+:class:`~auctionrules.engine.IllegalActionError` and leaves the state as it was,
+as OpenSpiel's own games refuse one. A file is kept as its absolute path, so that a serialised
 state reads back from any working directory.
 
 **Chance** is explicit (:mod:`auctionrules.envs.chance`): the deal is a chance
@@ -48,7 +52,7 @@ from auctionrules.envs import chance
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
 from auctionrules.envs.holder import CHANCE, Holder, action_texts
 from auctionrules.envs.observers import Record, make_observer
-from auctionrules.envs.table import REWARDS, Table, final_rewards, most_money, table_for
+from auctionrules.envs.table import Table, check_reward, final_rewards, most_money, table_for
 
 NAME = "python_modern_art"
 
@@ -59,6 +63,8 @@ DEFAULTS: dict[str, Any] = {
     "players": 4,
     "modules": "",
     "bid_buckets": DEFAULT_BUCKETS,
+    "bid_amounts": "range",
+    "limit_actions": True,
     "reward": "win",
 }
 
@@ -108,8 +114,7 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         values = {**DEFAULTS, **params}
-        if values["reward"] not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}")
+        values["reward"] = check_reward(str(values["reward"]))
         modules = tuple(map(_where, re.split(r"[+,]", str(values["modules"]))))
         modules = tuple(module for module in modules if module)
         variant = _where(str(values["variant"]))
@@ -117,16 +122,17 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
             params["variant"] = variant
         if "modules" in params:
             params["modules"] = "+".join(modules)
-        table = table_for(variant, int(values["players"]), modules, int(values["bid_buckets"]))
+        table = table_for(variant, int(values["players"]), modules, int(values["bid_buckets"]),
+                          str(values["bid_amounts"]), bool(values["limit_actions"]))
         rules = table.rules
         kinds = table.encoding.kinds
         random_flips = chance.draws_at_random(rules)
-        win = values["reward"] == "win"
+        share = values["reward"] == "money-share"
         info = pyspiel.GameInfo(
             num_distinct_actions=table.encoding.size,
             max_chance_outcomes=kinds * max(rules.dummies if random_flips else 1, 1),
             num_players=table.players,
-            min_utility=-1.0 if win else 0.0,
+            min_utility=0.0 if share else -1.0,
             max_utility=1.0,
             utility_sum=None,  # (general sum: the type is registered once for both schemes)
             max_game_length=max_game_length(table),
@@ -207,7 +213,8 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         legal = shared.legal
         if legal is None:
             assert shared.game is not None
-            legal = shared.legal = shared.table.encoding.legal_indices(shared.game, player)
+            legal = shared.legal = shared.table.encoding.legal_indices(
+                shared.game.legal(player))
         return legal  # (OpenSpiel copies it into a vector of its own)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -257,7 +264,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
             shared._recorded(chance.play_outcome(shared.own(), move, seat, outcomes[action][1]))
             return
         seat = game.to_act()[0]
-        shared.play(shared.table.encoding.action(game.legal(seat), action), seat)
+        shared.play(shared.table.encoding.masker.action(game.legal(seat), action), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         shared = self._shared

@@ -15,8 +15,12 @@ encoding (:mod:`auctionrules.envs.encoding`); the mask is all zeros for an
 agent whose turn it is not. During a sealed auction the seats give their bids
 one at a time, lowest seat first, and no observation shows a bid before the
 reveal. Rewards are 0 until the game ends, then ``reward="win"`` (+1 winners,
--1 the others) or ``reward="share"`` (each seat's share of the final money).
-``render_mode="ansi"``: :meth:`raw_env.render` returns the readable log.
+-1 the others), ``reward="rank"`` (+1 first place to -1 last, evenly between) or
+``reward="money-share"`` (each seat's share of the final money; ``share`` is
+the older name); the final ``infos`` give every agent ``money``, ``ranks``,
+``winners`` and its own ``rank``. ``render_mode="ansi"``: :meth:`raw_env.render`
+returns the readable log; ``"human"`` prints its new lines. :meth:`raw_env.state`
+is the full state for a centralised critic (every seat's observation).
 
 :func:`env` is what PettingZoo's classic games get from their three standard
 wrappers, written into the class: an illegal index ends the game with
@@ -46,7 +50,13 @@ from pettingzoo.utils.env_logger import EnvLogger
 from auctionrules.engine.errors import IllegalActionError
 from auctionrules.engine.game import Game
 from auctionrules.envs.encoding import DEFAULT_BUCKETS
-from auctionrules.envs.table import REWARDS, Table, final_rewards, observation_bounds
+from auctionrules.envs.table import (
+    Table,
+    check_reward,
+    final_infos,
+    final_rewards,
+    observation_bounds,
+)
 from auctionrules.model import Ruleset
 
 
@@ -68,13 +78,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
     """Modern Art under one ruleset for ``players`` seats (see the module docstring).
 
     ``variant``: a bundled id, a variant file or a loaded ruleset; ``modules``:
-    optional modules (ids or files) applied to it; ``bid_buckets``: amounts per bid
-    or fixed price (see :mod:`auctionrules.envs.encoding`); ``reward``: ``win`` or
-    ``share``.
+    optional modules (ids or files) applied to it; ``bid_buckets``,
+    ``bid_amounts`` and ``limit_actions``: the amounts per bid, price or limit, what
+    they mean and whether the space has limits (see
+    :mod:`auctionrules.envs.encoding`); ``reward``: ``win``, ``rank`` or
+    ``money-share``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "modern_art_v0", "is_parallelizable": False
+        "render_modes": ["ansi", "human"], "name": "modern_art_v0", "is_parallelizable": False
     }
 
     def __init__(
@@ -84,17 +96,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
         *,
         modules: Sequence[str | Path] = (),
         bid_buckets: int = DEFAULT_BUCKETS,
+        bid_amounts: str = "range",
+        limit_actions: bool = True,
         reward: str = "win",
         render_mode: str | None = None,
         illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward_scheme = check_reward(reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = table = Table(variant, players, modules, bid_buckets)
-        self.reward_scheme = reward
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.table = table = Table(variant, players, modules, bid_buckets, bid_amounts,
+                                   limit_actions)
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
@@ -108,7 +121,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
             }
         )
         self._action_space = spaces.Discrete(enc.size)
+        #: the space of :meth:`state`: every seat's observation, in seat order
+        self.state_space = spaces.Box(low=np.tile(low, players), high=np.tile(high, players),
+                                      dtype=np.float32)
         self._size = enc.size
+        self._shown = 0
         self.game: Game | None = None
         self.np_random, _ = gymnasium.utils.seeding.np_random(None)
 
@@ -135,6 +152,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.agents[game.to_act()[0]]
+        self._shown = 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and legal-action mask (zeros when not their turn)."""
@@ -146,6 +164,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
         # (during a sealed auction several seats may bid: only the selected one is asked)
         mask = table.mask(game, seat) if agent == self.agent_selection else table.no_mask()
         return {"observation": table.observation(game, seat), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The full state, for a centralised critic (training only: no seat may see
+        it): every seat's observation, in seat order, each from its own view, so it
+        holds every hand, every seat's cash and every sealed bid given, but not what no
+        seat sees (the deck's order, dummy cards not yet turned over)."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("call reset() before state()")
+        table = self.table
+        return np.concatenate([table.observation(game, s) for s in range(table.players)])
 
     def step(self, action: Any) -> None:
         """The selected agent plays the index ``action`` (``None`` once it is done)."""
@@ -164,11 +193,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
             if self.illegal_reward is None:
                 raise
             EnvLogger.warn_on_illegal_move()
+            self.infos[agent] = {"illegal": True}
             self._end({a: self.illegal_reward if a == agent else 0.0 for a in self.agents})
             return
         self._cumulative_rewards[agent] = 0.0
         if game.outcome is not None:
             final = final_rewards(game, self.reward_scheme)
+            self.infos = dict(zip(self.agents, final_infos(game), strict=True))
             self._end(dict(zip(self.agents, final, strict=True)))
             return
         self.agent_selection = self.possible_agents[game.to_act()[0]]
@@ -180,13 +211,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The readable log of the game so far (``render_mode="ansi"``)."""
+        """``ansi``: the readable log of the game so far; ``human``: its new lines,
+        printed."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            gymnasium.logger.warn(
+                "render() called without a render_mode; use render_mode='ansi' or 'human'")
             return None
-        if self.game is None:
-            return ""
-        return self.table.log_text(self.game)
+        text = "" if self.game is None else self.table.log_text(self.game)
+        if self.render_mode == "ansi":
+            return text
+        lines = text.splitlines()
+        for line in lines[self._shown:]:
+            print(line)
+        self._shown = len(lines)
+        return None
 
     def close(self) -> None:
         """Nothing to release."""

@@ -8,38 +8,9 @@ So the vector shows exactly what the view shows, no more: a spectator's view
 (:meth:`Game.view(None) <auctionrules.engine.Game.view>`) gives the
 public part alone. (``tests/envs/test_encoding.py`` checks it against a slow
 encoding of the view and against games that differ only in what the seat may
-not see.) The parts:
-
-=================  =====================================================================
-``hand``           own cards, a count per card kind
-``hand_sizes``     cards in each player's hand
-``dummy_sizes``    cards left in each dummy hand
-``cash``           own cash; others' only when the ruleset shows money (no
-                   ``money.screens``) or the game is over; ÷ starting cash
-``cash_known``     1 where ``cash`` is shown
-``spent``          what each player paid for lots this game, when prices are public
-                   (``money.public_prices``; else 0); ÷ starting cash
-``board``          the values on the board, round by round, artist by artist; ÷ starting cash
-``counts``         cards of each artist laid this round (lots, sold or not, and dummy cards)
-``owned``          cards of each artist each player bought this round
-``table``          unowned cards of each artist on the table (turned-over dummy cards,
-                   unsold lots)
-``lot_cards``      the lot's cards, a count per card kind
-``lot_type``       the auction type running (one-hot)
-``leader``         who led the lot; ``adder`` who added its second card; ``auctioneer``
-                   who runs the auction (one-hot each)
-``high_bid``       the standing bid; ÷ starting cash
-``high_bidder``    who holds it (one-hot)
-``price``          the fixed price named; ÷ starting cash
-``sealed_done``    who has already given a sealed bid (never its amount)
-``own_sealed_bid`` the seat's own sealed bid; ÷ starting cash
-``to_act``         who must act now
-``phase``          lead, auction, flip, over (one-hot)
-``round``          the round (one-hot)
-``paintings``      the paintings each player acquired over the game (bought, taken
-                   free, both cards of a double), only where the winner's tie-break
-                   counts them (``winner.tie_break: most-paintings``); raw counts
-=================  =====================================================================
+not see.) The parts are declared once, with their writers, in :mod:`.parts`
+(the reference this module is held to); their offsets come from the
+:class:`Encoding`.
 
 Per-seat parts are relative: the observing seat first, then the seat to its
 left, and so on (for a spectator's view, the seat named as the anchor). Counts
@@ -64,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.engine.cards import artist_of
 from auctionrules.engine.rules import MOST_PAINTINGS
+from auctionrules.envs.parts import PHASE_NAMES
 
 if TYPE_CHECKING:
     from auctionrules.engine.kept import LotLaid, LotPart, Public
@@ -73,8 +45,6 @@ if TYPE_CHECKING:
 #: How many values of one entry :func:`describe` keeps written.
 WRITTEN: Final = 256
 
-#: The view's phases, in the order of the ``phase`` part.
-PHASE_NAMES: Final = ("lead", "auction", "flip", "over")
 
 
 def _floats(size: int) -> array[float]:
@@ -134,6 +104,7 @@ class Reader:
         self._price: int = off["price"]
         self._sealed: int = off["sealed_done"]
         self._own_sealed: int = off["own_sealed_bid"]
+        self._own_limit: int = off["own_limit"]
         self._to_act: int = off["to_act"]
         self._phase: int = off["phase"]
         self._round: int = off["round"]
@@ -199,6 +170,11 @@ class Reader:
         w[at : at + n] = self._known_values[me]
         if part is not None:
             self._progress(part, me, w)
+            limits = part.limits
+            if seat is not None and limits:
+                limit = limits[seat]
+                if limit:
+                    w[self._own_limit] = limit * self._scale
         at = self._to_act
         for s in view.to_act:
             w[at + (s - me) % n] = 1.0
