@@ -21,9 +21,10 @@ from auctionrules.engine import Game
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.replay import start_game
 from auctionrules.web.present import Presenter
+from auctionrules.web.worth import worth_now
 
 KEYS = {"type", "version", "seat", "phase", "round", "view", "legal", "controls", "players",
-        "board", "hand", "lot", "waiting", "log", "table", "result", "acted"}
+        "board", "hand", "lot", "waiting", "log", "table", "result", "acted", "worth"}
 
 
 def _play(client: TestClient, table: str, seats: list[str]) -> None:
@@ -84,6 +85,8 @@ def test_every_message_holds_only_what_its_seat_may_see(
                 message = messages.pop(0)
                 assert set(message) == KEYS
                 assert message["seat"] == seat
+                # "worth now" is the engine's scoring of public facts: every seat alike
+                assert [w["amount"] for w in message["worth"]] == worth_now(game.public_view())
                 if seat is None:
                     assert message["view"] == game.public_view().to_dict()
                     assert message["legal"] is None and message["hand"] is None

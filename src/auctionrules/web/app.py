@@ -3,21 +3,26 @@
 =======================================  ==============================================
 ``GET /``                                the lobby (static HTML)
 ``GET /table/<id>?seat=<token>``         a table page (a spectator's without a token)
+``GET /favicon.ico``                     the icon (``static/favicon.svg``)
 ``GET /api/catalog``                     bundled editions, modules, agents, languages
 ``POST /api/validate``                   ``{"variant": "<YAML>"}``: its located problems
+``GET /api/tables``                      the listed tables: waiting for a person, playing
 ``POST /api/tables``                     create a table (see :mod:`.requests`): 201
 ``GET /api/tables/<id>``                 the table's public summary
+``POST /api/tables/<id>/join``           ``{"seat": 2}``: a free chair's link
 ``GET /api/tables/<id>/state``           ``?seat=<token>``: the seat's state message
 ``POST /api/tables/<id>/actions``        ``{"seat": "<token>", "action": "bid 3000"}``
 ``GET /api/tables/<id>/record``          the game record (finished, or with ``?host=``)
 ``GET /api/tables/<id>/rulebook``        the full rulebook (HTML; ``?format=md``)
-``WS /ws/tables/<id>?seat=<token>``      state messages in, ``{"action": ...}`` out
+``WS /ws/tables/<id>?seat=<token>``      state messages in, ``{"action": ..., "id": ...}``
+                                         out, each answered ``ack`` or ``error``
 =======================================  ==============================================
 
 Every refusal is JSON ``{"error": "..."}`` with a status that says its kind (400
-malformed, 403 wrong token, 404 unknown table, 409 not allowed now, 413 too
-large, 422 invalid content, 503 too many tables); on the WebSocket it is a
-``{"type": "error", "message": ...}`` message, the connection kept.
+malformed, 403 wrong token, 404 unknown table, 409 not allowed now, 410 expired,
+413 too large, 422 invalid content, 429 too many tables from one address, with
+``Retry-After``, 503 too many tables); on the WebSocket it is a ``{"type":
+"error", "message": ...}`` message, the connection kept, whatever the frame was.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +50,8 @@ from auctionrules.agents import agent_entries
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import markdown
 from auctionrules.web import rulebook_page
-from auctionrules.web.limits import DEFAULT, Limits
-from auctionrules.web.manager import Tables
+from auctionrules.web.limits import DEFAULT, DEFAULT_STRENGTH, Limits
+from auctionrules.web.manager import RateLimitError, Tables
 from auctionrules.web.requests import RequestError, check_variant, table_spec
 from auctionrules.web.store import Store
 from auctionrules.web.table import Table, TableError
@@ -53,6 +59,10 @@ from auctionrules.web.words import LANGUAGES, WORDS
 
 LOG = logging.getLogger("auctionrules.web")
 STATIC = Path(__file__).with_name("static")
+#: Seconds between two sweeps of the tables (expiry, archiving).
+SWEEP = 60.0
+#: The longest action id a client may send (it is sent back as it came).
+ACK_ID = 64
 
 #: The page's scripts and styles come from the server itself, nothing inline or remote.
 _HEADERS = {
@@ -141,8 +151,12 @@ class _Api:
                        for e in agent_entries()],
             "languages": list(LANGUAGES),
             "words": {lang: dict(w) for lang, w in WORDS.items()},
+            "strengths": list(self.limits.strengths()),
+            "strength": DEFAULT_STRENGTH,
             "limits": {"message": self.limits.message, "upload": self.limits.upload,
-                       "tables": self.limits.tables, "pause": self.limits.pause},
+                       "tables": self.limits.tables, "pause": self.limits.pause,
+                       "per_minute": self.limits.per_minute, "idle": self.limits.idle,
+                       "keep": self.limits.keep},
         })
 
     async def validate(self, request: Request) -> Response:
@@ -158,12 +172,18 @@ class _Api:
         return JSONResponse({"valid": valid, "problems": problems})
 
     async def create(self, request: Request) -> Response:
+        client = request.client.host if request.client else ""
         try:
+            self.tables.admit(client)
             body = await _body(request, self.limits.upload)
             spec = table_spec(body, self.limits, self.pause)
             table, tokens, host = self.tables.create(spec)
+        except RateLimitError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status,
+                                headers={"Retry-After": str(exc.retry_after)})
         except RequestError as exc:
             return JSONResponse(exc.to_dict(), status_code=exc.status)
+        self.tables.made(client)
         base = f"/table/{table.id}"
         return JSONResponse({
             "id": table.id,
@@ -171,7 +191,50 @@ class _Api:
                       for seat, token in sorted(tokens.items())],
             "spectate": base,
             "host": f"/api/tables/{table.id}/record?host={host}",
+            "private": table.private,
         }, status_code=201)
+
+    async def listing(self, request: Request) -> Response:
+        waiting: list[dict[str, Any]] = []
+        playing: list[dict[str, Any]] = []
+        for table in self.tables.open():
+            free = table.free()
+            entry = {
+                "id": table.id,
+                "title": table.game.rules.ruleset.title.get(table.language),
+                "variant": table.variant,
+                "language": table.language,
+                "players": [{"seat": s, "name": n, "person": c is None}
+                            for s, (n, c) in enumerate(zip(table.names, table.chairs,
+                                                           strict=True))],
+                "free": [{"seat": s, "name": table.names[s]} for s in free],
+                "version": table.version,
+                "spectate": f"/table/{table.id}",
+            }
+            (waiting if free else playing).append(entry)
+        return JSONResponse({"waiting": waiting, "playing": playing})
+
+    async def join(self, request: Request) -> Response:
+        try:
+            table = self._table(request)
+            body = await _body(request, self.limits.message)
+            seat = body.get("seat") if isinstance(body, dict) else None
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise TableError(400, "send {\"seat\": <a free chair's number>}")
+            token = table.take(seat)
+        except RequestError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status)
+        except TableError as exc:
+            return _error(exc.status, exc.message)
+        return JSONResponse({"seat": seat, "name": table.names[seat],
+                             "url": f"/table/{table.id}?seat={token}"})
+
+    async def favicon(self, request: Request) -> Response:
+        icon = STATIC / "favicon.svg"
+        if not icon.is_file():
+            return _error(404, "no icon")
+        return FileResponse(icon, media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
 
     def _table(self, request: Request | WebSocket) -> Table:
         return self.tables.get(request.path_params["id"])
@@ -200,6 +263,7 @@ class _Api:
             seat = table.seat_of(request.query_params.get("seat"))
         except TableError as exc:
             return _error(exc.status, exc.message)
+        table.use(seat)
         return JSONResponse(table.message(seat))
 
     async def act(self, request: Request) -> Response:
@@ -208,15 +272,17 @@ class _Api:
             body = await _body(request, self.limits.message)
             if not isinstance(body, dict):
                 raise TableError(400, "send {\"seat\": \"<token>\", \"action\": \"pass\"}")
+            ack = _ack_id(body)
             seat = table.seat_of(body.get("seat"))
             if seat is None:
                 raise TableError(403, "an action needs the seat's token (\"seat\")")
+            table.use(seat)
             await table.act(seat, body.get("action"))
         except RequestError as exc:
             return JSONResponse(exc.to_dict(), status_code=exc.status)
         except TableError as exc:
             return _error(exc.status, exc.message)
-        return JSONResponse(table.message(seat))
+        return JSONResponse({**table.message(seat), "ack": ack})
 
     async def record(self, request: Request) -> Response:
         try:
@@ -260,13 +326,16 @@ class _Api:
             return
         connection = _Socket(socket, seat)
         table.connections.add(connection)
+        table.use(seat)
         try:
             await table.send_state(connection)
             while True:
-                text = await socket.receive_text()
-                problem = await _message(table, seat, text, self.limits)
-                if problem is not None:
-                    await socket.send_json({"type": "error", "message": problem})
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                answer = await _message(table, seat, frame, self.limits)
+                async with connection.lock:  # after the state it answers, never before
+                    await connection.send(answer)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -274,28 +343,46 @@ class _Api:
 
 
 def create_app(
-    data: str | Path, *, limits: Limits = DEFAULT, pause: float = 0.8
+    data: str | Path,
+    *,
+    limits: Limits = DEFAULT,
+    pause: float = 0.8,
+    clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The application, keeping its tables under ``data``; bots pause ``pause`` seconds
-    before acting unless a table's request says otherwise."""
-    tables = Tables(Store(data), limits, pause)
+    before acting unless a table's request says otherwise. ``clock`` (seconds since the
+    epoch) times the rate limit, expiry and archiving."""
+    tables = Tables(Store(data), limits, pause, clock)
     api = _Api(tables, limits, pause)
+
+    async def sweeping() -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                tables.sweep()
+            except Exception:  # a sweep that fails is retried at the next one
+                LOG.exception("the sweep of the tables failed")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         going = tables.resume()
-        if going:
-            LOG.info("resumed %d unfinished tables from %s", going, data)
+        LOG.info("resumed %d unfinished tables from %s", going, data)
+        tables.sweep()
+        sweeper = asyncio.create_task(sweeping(), name="sweep")
         yield
+        sweeper.cancel()
         await tables.close()
 
     routes = [
         Route("/", api.lobby),
+        Route("/favicon.ico", api.favicon),
         Route("/table/{id}", api.table_page),
         Route("/api/catalog", api.catalog),
         Route("/api/validate", api.validate, methods=["POST"]),
         Route("/api/tables", api.create, methods=["POST"]),
+        Route("/api/tables", api.listing, methods=["GET"]),
         Route("/api/tables/{id}", api.summary),
+        Route("/api/tables/{id}/join", api.join, methods=["POST"]),
         Route("/api/tables/{id}/state", api.state),
         Route("/api/tables/{id}/actions", api.act, methods=["POST"]),
         Route("/api/tables/{id}/record", api.record),
@@ -303,25 +390,54 @@ def create_app(
         WebSocketRoute("/ws/tables/{id}", api.live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_Headers)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_Headers)],
+                    exception_handlers={Exception: _failed})
     app.state.tables = tables
     return app
 
 
-async def _message(table: Table, seat: int | None, text: str, limits: Limits) -> str | None:
-    """Carry out one WebSocket message; the problem to tell the client, or ``None``."""
-    if len(text.encode("utf-8")) > limits.message:
-        return f"the message is larger than {limits.message} bytes, the limit"
+async def _failed(request: Request, exc: Exception) -> Response:
+    """A fault of the server itself: logged, and still answered in JSON."""
+    LOG.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return _error(500, "the server failed on this request; nothing was changed")
+
+
+def _ack_id(body: dict[str, Any]) -> str | int | None:
+    """The client's id of an action (sent back with its answer); :class:`TableError`
+    if it is not a short text or a whole number."""
+    ack = body.get("id")
+    if ack is None or (isinstance(ack, int) and not isinstance(ack, bool)) or (
+            isinstance(ack, str) and len(ack) <= ACK_ID):
+        return ack
+    raise TableError(400, f"an action's \"id\" is a text of at most {ACK_ID} characters "
+                          "or a whole number")
+
+
+async def _message(
+    table: Table, seat: int | None, frame: Mapping[str, Any], limits: Limits
+) -> dict[str, Any]:
+    """Carry out one WebSocket frame; the answer to send: ``ack`` with the action's id
+    once it is carried out (and its state sent), else ``error`` saying why."""
+    text = frame.get("text")
+    if not isinstance(text, str):
+        return {"type": "error", "id": None, "message": "send text frames holding JSON "
+                "({\"action\": \"pass\", \"id\": 1}), not binary ones"}
+    ack: str | int | None = None
     try:
-        body = json.loads(text)
-    except ValueError as exc:
-        return f"the message is not JSON: {exc}"
-    if not isinstance(body, dict) or "action" not in body:
-        return "send {\"action\": \"pass\"} (an action as text)"
-    if seat is None:
-        return "a spectator cannot act: open the table with a seat's link"
-    try:
+        if len(text.encode("utf-8")) > limits.message:
+            raise TableError(413, f"the message is larger than {limits.message} bytes, "
+                                  "the limit")
+        try:
+            body = json.loads(text)
+        except ValueError as exc:
+            raise TableError(400, f"the message is not JSON: {exc}") from None
+        if not isinstance(body, dict) or "action" not in body:
+            raise TableError(400, "send {\"action\": \"pass\"} (an action as text)")
+        ack = _ack_id(body)
+        if seat is None:
+            raise TableError(403, "a spectator cannot act: open the table with a seat's link")
         await table.act(seat, body["action"])
     except TableError as exc:
-        return exc.message
-    return None
+        return {"type": "error", "id": ack, "status": exc.status, "message": exc.message}
+    return {"type": "ack", "id": ack, "version": table.version,
+            "acted": table.acted[seat]}

@@ -5,15 +5,19 @@ checks it (an illegal one raises and leaves the game as it was), the store
 appends it, and only then does the engine carry it out and every connection
 hear of it. A seat is claimed with its token; the table keeps only the tokens'
 SHA-256 digests (what ``table.json`` holds), so a copy of the data directory
-cannot be used to take a seat.
+cannot be used to take a seat. A person's chair nobody has used yet (no
+connection, no action) is *free*: at a listed table anyone may take it from the
+lobby's list (:meth:`Table.take`), which gives it a new token.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import secrets
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -25,6 +29,7 @@ from auctionrules.engine.replay import start_game
 from auctionrules.rulebook.lang import catalog
 from auctionrules.web.present import Presenter
 from auctionrules.web.store import Saved, Store
+from auctionrules.web.worth import worth_now
 
 FORMAT = "auctionrules-table"
 VERSION = 1
@@ -86,6 +91,9 @@ class Table:
         tokens: dict[int, str],
         host: str,
         store: Store,
+        created: float | None = None,
+        private: bool = False,
+        taken: Sequence[int] = (),
     ) -> None:
         self.id = table_id
         self.game = game
@@ -98,6 +106,12 @@ class Table:
         self._tokens = tokens  # seat -> digest
         self._host = host  # digest
         self.store = store
+        #: when the table was made (seconds since the epoch)
+        self.created = time.time() if created is None else created
+        #: a private table is not listed in the lobby
+        self.private = private
+        #: the persons' chairs someone has used (connected to or acted from)
+        self.taken = set(taken)
         self.lock = asyncio.Lock()
         #: set whenever the game moves, so the bots look again
         self.changed = asyncio.Event()
@@ -107,6 +121,7 @@ class Table:
         self.acted = [0] * game.n
         for seat, _ in game.log:
             self.acted[seat] += 1
+        self.taken |= {s for s in self._tokens if self.acted[s]}
         self.lines: list[str] = []
         #: the final money and winners, in words, once the game is over
         self.result: list[str] | None = None
@@ -126,17 +141,22 @@ class Table:
         pause: float,
         variant: str,
         store: Store,
+        private: bool = False,
     ) -> tuple[Table, dict[int, str], str]:
-        """A new table, written to ``store``; with the persons' seat tokens and the host's."""
+        """A new table, not yet written (:meth:`write`); with the persons' seat tokens and
+        the host's."""
         tokens = {seat: new_token() for seat, chair in enumerate(chairs) if chair is None}
         host = new_token()
         table = cls(
             table_id, game, chairs, language=language, pause=pause, variant=variant,
             tokens={seat: digest(t) for seat, t in tokens.items()}, host=digest(host),
-            store=store,
+            store=store, private=private,
         )
-        store.create(table_id, table.meta())
         return table, tokens, host
+
+    def write(self) -> None:
+        """Write the new table to its store."""
+        self.store.create(self.id, self.meta())
 
     def meta(self) -> dict[str, Any]:
         """What ``table.json`` holds."""
@@ -150,6 +170,9 @@ class Table:
             "language": self.language,
             "pause": self.pause,
             "variant": self.variant,
+            "created": self.created,
+            "private": self.private,
+            "taken": sorted(self.taken),
             "start": self._start(),
         }
 
@@ -178,7 +201,8 @@ class Table:
         return cls(
             table_id, game, chairs, language=meta["language"], pause=float(meta["pause"]),
             variant=meta["variant"], tokens={int(s): d for s, d in meta["tokens"].items()},
-            host=meta["host"], store=store,
+            host=meta["host"], store=store, created=meta.get("created"),
+            private=bool(meta.get("private", False)), taken=meta.get("taken", ()),
         )
 
     # --- seats --------------------------------------------------------------------------
@@ -193,6 +217,32 @@ class Table:
             if hmac.compare_digest(given, held):
                 return seat
         raise TableError(403, "this seat token is not valid at this table")
+
+    def use(self, seat: int | None) -> None:
+        """Mark a person's chair as used (its link opened, or an action from it)."""
+        if seat is not None and seat not in self.taken:
+            self.taken.add(seat)
+            self._rewrite()
+
+    def free(self) -> list[int]:
+        """The persons' chairs nobody has used yet."""
+        return sorted(set(self._tokens) - self.taken)
+
+    def take(self, seat: int) -> str:
+        """A new token for the free chair ``seat`` (its old one no longer holds it);
+        :class:`TableError` (409) if the chair is not free."""
+        if seat not in self.free() or self.private:
+            raise TableError(409, f"chair {seat} is not free at this table")
+        token = new_token()
+        self._tokens[seat] = digest(token)
+        self.taken.add(seat)
+        self._rewrite()
+        return token
+
+    def _rewrite(self) -> None:
+        # (a chair marked used only in memory is at worst listed free after a restart)
+        with contextlib.suppress(OSError):
+            self.store.rewrite(self.id, self.meta())
 
     def is_host(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(digest(token), self._host)
@@ -275,6 +325,8 @@ class Table:
         message["table"] = self.id
         message["result"] = self.result
         message["acted"] = None if seat is None else self.acted[seat]
+        message["worth"] = [{"amount": amount, "text": self.presenter.money(amount)}
+                            for amount in worth_now(view)]
         return message
 
     async def send_state(self, connection: Connection) -> None:
