@@ -22,6 +22,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -40,9 +42,18 @@ QUICK = frozenset({"random", "heuristic"})
 NICENESS = 10
 
 
-def _lower_priority() -> None:
+def _start_worker(server: int) -> None:
+    """A worker thinks at a lower priority than the server, and leaves when the server is
+    gone (even killed with ``SIGKILL``, which no shutdown code sees)."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICENESS)
+    threading.Thread(target=_watch, args=(server,), name="server watch", daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)  # orphaned: nothing of ours to flush, no one to answer
 
 
 def think(agent: Agent, view: View, legal: Legal) -> tuple[Action, Agent]:
@@ -66,7 +77,7 @@ class Thinkers:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority)
+                initializer=_start_worker, initargs=(os.getpid(),))
         return self._pool
 
     async def think(self, agent: Agent, view: View, legal: Legal) -> tuple[Action, Agent]:
@@ -78,8 +89,9 @@ class Thinkers:
             raise
 
     def close(self) -> None:
+        """Stop the workers (each ends the decision it is in: at most a second or so)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 
