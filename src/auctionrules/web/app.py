@@ -32,7 +32,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import markdown
 from auctionrules.web import rulebook_page
 from auctionrules.web.limits import DEFAULT, DEFAULT_STRENGTH, Limits
+from auctionrules.web.live import Socket, ack_id, answer
 from auctionrules.web.manager import RateLimitError, Tables
 from auctionrules.web.requests import RequestError, check_variant, table_spec
 from auctionrules.web.store import Store
@@ -61,8 +62,6 @@ LOG = logging.getLogger("auctionrules.web")
 STATIC = Path(__file__).with_name("static")
 #: Seconds between two sweeps of the tables (expiry, archiving).
 SWEEP = 60.0
-#: The longest action id a client may send (it is sent back as it came).
-ACK_ID = 64
 
 #: The page's scripts and styles come from the server itself, nothing inline or remote.
 _HEADERS = {
@@ -100,19 +99,6 @@ async def _body(request: Request, limit: int) -> Any:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise RequestError(400, [f"the body is not JSON: {exc}"]) from None
-
-
-class _Socket:
-    """A WebSocket as a table's :class:`~auctionrules.web.table.Connection`."""
-
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
-        self.socket = socket
-        self.seat = seat
-        self.sent = 0
-        self.lock = asyncio.Lock()
-
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.socket.send_text(json.dumps(message, ensure_ascii=False))
 
 
 class _Api:
@@ -272,7 +258,7 @@ class _Api:
             body = await _body(request, self.limits.message)
             if not isinstance(body, dict):
                 raise TableError(400, "send {\"seat\": \"<token>\", \"action\": \"pass\"}")
-            ack = _ack_id(body)
+            ack = ack_id(body)
             seat = table.seat_of(body.get("seat"))
             if seat is None:
                 raise TableError(403, "an action needs the seat's token (\"seat\")")
@@ -324,7 +310,7 @@ class _Api:
                                     f"{self.limits.connections} connections, its limit"})
             await socket.close(code=4429)
             return
-        connection = _Socket(socket, seat)
+        connection = Socket(socket, seat)
         table.connections.add(connection)
         table.use(seat)
         try:
@@ -333,9 +319,9 @@ class _Api:
                 frame = await socket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
-                answer = await _message(table, seat, frame, self.limits)
+                reply = await answer(table, seat, frame, self.limits)
                 async with connection.lock:  # after the state it answers, never before
-                    await connection.send(answer)
+                    await connection.send(reply)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -400,44 +386,3 @@ async def _failed(request: Request, exc: Exception) -> Response:
     """A fault of the server itself: logged, and still answered in JSON."""
     LOG.error("%s %s failed", request.method, request.url.path, exc_info=exc)
     return _error(500, "the server failed on this request; nothing was changed")
-
-
-def _ack_id(body: dict[str, Any]) -> str | int | None:
-    """The client's id of an action (sent back with its answer); :class:`TableError`
-    if it is not a short text or a whole number."""
-    ack = body.get("id")
-    if ack is None or (isinstance(ack, int) and not isinstance(ack, bool)) or (
-            isinstance(ack, str) and len(ack) <= ACK_ID):
-        return ack
-    raise TableError(400, f"an action's \"id\" is a text of at most {ACK_ID} characters "
-                          "or a whole number")
-
-
-async def _message(
-    table: Table, seat: int | None, frame: Mapping[str, Any], limits: Limits
-) -> dict[str, Any]:
-    """Carry out one WebSocket frame; the answer to send: ``ack`` with the action's id
-    once it is carried out (and its state sent), else ``error`` saying why."""
-    text = frame.get("text")
-    if not isinstance(text, str):
-        return {"type": "error", "id": None, "message": "send text frames holding JSON "
-                "({\"action\": \"pass\", \"id\": 1}), not binary ones"}
-    ack: str | int | None = None
-    try:
-        if len(text.encode("utf-8")) > limits.message:
-            raise TableError(413, f"the message is larger than {limits.message} bytes, "
-                                  "the limit")
-        try:
-            body = json.loads(text)
-        except ValueError as exc:
-            raise TableError(400, f"the message is not JSON: {exc}") from None
-        if not isinstance(body, dict) or "action" not in body:
-            raise TableError(400, "send {\"action\": \"pass\"} (an action as text)")
-        ack = _ack_id(body)
-        if seat is None:
-            raise TableError(403, "a spectator cannot act: open the table with a seat's link")
-        await table.act(seat, body["action"])
-    except TableError as exc:
-        return {"type": "error", "id": ack, "status": exc.status, "message": exc.message}
-    return {"type": "ack", "id": ack, "version": table.version,
-            "acted": table.acted[seat]}
