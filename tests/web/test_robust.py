@@ -69,19 +69,23 @@ def test_a_folder_that_cannot_be_loaded_is_set_aside_and_logged(
         broken = create(client, seats=TWO_PEOPLE)["id"]
         torn = create(client, seats=TWO_PEOPLE)["id"]
         garbled = create(client, seats=TWO_PEOPLE)["id"]
+        bad_bot = create(client, seats=TWO_PEOPLE)["id"]
     (data / broken / TABLE).write_text("{not json")
     (data / torn / ACTIONS).write_text('[0, "bid 999999999"]\n')  # does not replay
     (data / garbled / ACTIONS).write_text('[0, "pass"]\nnonsense\n[1, "pass"]\n')
+    meta = json.loads((data / bad_bot / TABLE).read_text())  # as the old server wrote it
+    meta["chairs"][2] = "ismcts:rollout=bogus"
+    (data / bad_bot / TABLE).write_text(json.dumps(meta))
     (data / "stray-file.txt").write_text("not a table")
     with caplog.at_level(logging.INFO, logger="auctionrules.web"), make_client(data) as client:
         assert set(client.app.state.tables.tables) == {good}  # type: ignore[attr-defined]
         assert client.get(f"/api/tables/{broken}").status_code == 404
         create(client)  # and it makes tables
     aside = _folders(data / UNREADABLE)
-    assert aside == sorted([broken, torn, garbled])
+    assert aside == sorted([broken, torn, garbled, bad_bot])
     text = caplog.text
     assert f"table {good} resumed" in text
-    for table_id in (broken, torn, garbled):
+    for table_id in (broken, torn, garbled, bad_bot):
         assert f"table {table_id} cannot be resumed" in text
 
 

@@ -32,8 +32,9 @@ from auctionrules.web.table import Table, TableError
 
 LOG = logging.getLogger("auctionrules.web")
 
-#: What a table file that does not load raises.
-_UNLOADABLE = (EngineError, KeyError, TypeError, ValueError, AttributeError)
+#: What a table file that does not load may raise: anything (a file from an older
+#: version, edited by hand, damaged), since one bad folder must never stop a server.
+_UNLOADABLE = Exception
 
 
 class RateLimitError(RequestError):
