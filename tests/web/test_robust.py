@@ -59,6 +59,8 @@ def test_a_search_bot_gets_its_strength_within_the_servers_cap(data: Path) -> No
         catalog = client.get("/api/catalog").json()
         assert catalog["strengths"] == ["weak", "medium", "strong"]
         assert catalog["strength"] == "medium"
+        search = next(a for a in catalog["agents"] if a["name"] == "ismcts")
+        assert search["search"] is True and search["parameters"] == {"strength": "medium"}
 
 
 def test_a_folder_that_cannot_be_loaded_is_set_aside_and_logged(

@@ -53,7 +53,7 @@ from auctionrules.web import rulebook_page
 from auctionrules.web.limits import DEFAULT, DEFAULT_STRENGTH, Limits
 from auctionrules.web.live import Socket, ack_id, answer
 from auctionrules.web.manager import RateLimitError, Tables
-from auctionrules.web.requests import RequestError, check_variant, table_spec
+from auctionrules.web.requests import SEARCH, STRENGTH, RequestError, check_variant, table_spec
 from auctionrules.web.store import Store
 from auctionrules.web.table import Table, TableError
 from auctionrules.web.words import LANGUAGES, WORDS
@@ -132,8 +132,9 @@ class _Api:
         return JSONResponse({
             "variants": [{"id": v, "title": title(v)} for v in resources.bundled_variant_ids()],
             "modules": list(resources.bundled_module_ids()),
-            "agents": [{"name": e.name, "summary": e.summary,
-                        "parameters": {k: v for k, v in e.defaults.items()}}
+            "agents": [{"name": e.name, "summary": e.summary, "search": e.name in SEARCH,
+                        "parameters": ({STRENGTH: DEFAULT_STRENGTH} if e.name in SEARCH
+                                       else {k: v for k, v in e.defaults.items()})}
                        for e in agent_entries()],
             "languages": list(LANGUAGES),
             "words": {lang: dict(w) for lang, w in WORDS.items()},
