@@ -20,6 +20,7 @@ core for hours.
 
 from __future__ import annotations
 
+import functools
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -206,7 +207,7 @@ def _ruleset(variant: object, modules: Sequence[str]) -> tuple[Ruleset, str]:
             raise RequestError(422, [f"unknown variant {variant!r} (bundled: "
                                      f"{', '.join(resources.bundled_variant_ids())})"])
         try:
-            return load_ruleset(variant, modules), variant
+            return _bundled(variant, tuple(modules)), variant
         except RulesetError as exc:
             raise RequestError(422, [str(p) for p in exc.problems],
                                [p.to_dict() for p in exc.problems]) from None
@@ -221,6 +222,13 @@ def _ruleset(variant: object, modules: Sequence[str]) -> tuple[Ruleset, str]:
         except RulesetError as exc:
             raise RequestError(422, [str(p) for p in exc.problems],
                                [p.to_dict() for p in exc.problems]) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _bundled(variant: str, modules: tuple[str, ...]) -> Ruleset:
+    """A bundled edition with bundled modules, loaded once (a ruleset is frozen, so the
+    tables that play it share it)."""
+    return load_ruleset(variant, modules)
 
 
 #: Where a ruleset names another file: the keys whose values are references.

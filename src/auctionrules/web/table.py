@@ -219,10 +219,13 @@ class Table:
         raise TableError(403, "this seat token is not valid at this table")
 
     def use(self, seat: int | None) -> None:
-        """Mark a person's chair as used (its link opened, or an action from it)."""
-        if seat is not None and seat not in self.taken:
+        """Mark a person's chair as used (its link opened, or an action from it).
+
+        Kept in memory only, so opening a link never waits for the disk: after a
+        restart a chair counts as used once someone has acted from it (or took it
+        from the lobby's list)."""
+        if seat is not None:
             self.taken.add(seat)
-            self._rewrite()
 
     def free(self) -> list[int]:
         """The persons' chairs nobody has used yet."""
