@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from tests.web.conftest import TWO_PEOPLE, create, make_client, state, token
 
@@ -18,7 +22,7 @@ from auctionrules.engine.agents import Agent
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.views import View
 from auctionrules.web.bots import Thinkers
-from auctionrules.web.store import ACTIONS, TABLE, UNREADABLE
+from auctionrules.web.store import ACTIONS, RECORD, TABLE, UNREADABLE
 
 THREE = {"variant": "hig-1992-en", "players": 3, "seed": 1}
 
@@ -193,3 +197,45 @@ def test_a_persons_action_is_answered_while_a_bot_thinks(client: TestClient) -> 
             assert answer["type"] == "state"
         assert answer["id"] == 2
     assert stuck.asked >= 1  # the search bot was (and still is) thinking
+
+
+def test_any_create_request_makes_a_whole_table_or_leaves_nothing(data: Path) -> None:
+    """Drawn requests mix good and bad chairs (agents, parameters, strengths, values),
+    so that tables made are exercised as much as refusals: every answer is a 201 or a
+    4xx in JSON, and the folders on disk are exactly the tables made."""
+    tally: Counter[int] = Counter()
+    made: list[str] = []
+    chair = st.one_of(
+        st.sampled_from(["person", "random", "heuristic", "ismcts", "ismcts:strength=weak"]),
+        st.builds(lambda name, key, value: f"{name}:{key}={value}",
+                  st.sampled_from(["random", "heuristic", "ismcts", "robot"]),
+                  st.sampled_from(["strength", "iterations", "seconds", "rollout", "horizon",
+                                   "bid_chance", "aggression", "c", "nothing"]),
+                  st.sampled_from(["weak", "strong", "bogus", "0", "-1", "1e9", "nan",
+                                   "0.5", "round", "random", ""])),
+        st.text(max_size=12),
+    )
+    with make_client(data) as client:
+
+        @settings(max_examples=60, deadline=None,
+                  derandomize=os.environ.get("AUCTIONRULES_RANDOM") is None,
+                  suppress_health_check=[HealthCheck.function_scoped_fixture])
+        @given(seats=st.lists(chair, min_size=3, max_size=3))
+        def attempt(seats: list[str]) -> None:
+            response = client.post("/api/tables", json={**THREE, "seats": seats})
+            assert response.headers["content-type"] == "application/json"
+            tally[response.status_code] += 1
+            if response.status_code == 201:
+                made.append(response.json()["id"])
+            else:
+                assert response.status_code in (400, 422), response.text
+                assert response.json()["error"]
+
+        attempt()
+        assert sorted(_folders(data)) == sorted(made)
+    assert tally[201] >= 5 and tally[400] >= 5, tally
+    with make_client(data) as client:  # and every table made is resumed, or is over
+        tables = client.app.state.tables.tables  # type: ignore[attr-defined]
+        for table_id in made:
+            assert table_id in tables or (data / table_id / RECORD).is_file(), table_id
+    assert not (data / UNREADABLE).exists()
