@@ -134,3 +134,22 @@ def test_the_favicon_is_served(client: TestClient) -> None:
     assert icon.status_code == 200
     assert icon.headers["content-type"].startswith("image/svg+xml")
     assert icon.text.lstrip().startswith("<svg")
+
+
+def test_play_again_makes_the_same_chairs_with_the_next_seed(
+    limited: TestClient, clock: Clock
+) -> None:
+    first = create(limited, seats=["person", "heuristic", "ismcts:strength=weak", "person"],
+                   seed=4, language="fr", private=True)
+    again = limited.post(f"/api/tables/{first['id']}/again")
+    assert again.status_code == 201, again.text
+    body = again.json()
+    assert body["id"] != first["id"] and body["private"] is True
+    assert [s["seat"] for s in body["seats"]] == [0, 3]
+    old, new = (limited.get(f"/api/tables/{b['id']}").json() for b in (first, body))
+    assert new["players"] == old["players"] and new["language"] == "fr"
+    record = limited.get(body["host"]).json()
+    assert record["seed"] == 5
+    refused = limited.post(f"/api/tables/{body['id']}/again")  # two a minute, made
+    assert refused.status_code == 429 and refused.headers["retry-after"] == "60"
+    assert limited.post("/api/tables/nope/again").status_code == 404

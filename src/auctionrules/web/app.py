@@ -10,6 +10,7 @@
 ``POST /api/tables``                     create a table (see :mod:`.requests`): 201
 ``GET /api/tables/<id>``                 the table's public summary
 ``POST /api/tables/<id>/join``           ``{"seat": 2}``: a free chair's link
+``POST /api/tables/<id>/again``          the same chairs again, the next seed: 201
 ``GET /api/tables/<id>/state``           ``?seat=<token>``: the seat's state message
 ``POST /api/tables/<id>/actions``        ``{"seat": "<token>", "action": "bid 3000"}``
 ``GET /api/tables/<id>/record``          the game record (finished, or with ``?host=``)
@@ -171,15 +172,23 @@ class _Api:
         except RequestError as exc:
             return JSONResponse(exc.to_dict(), status_code=exc.status)
         self.tables.made(client)
-        base = f"/table/{table.id}"
-        return JSONResponse({
-            "id": table.id,
-            "seats": [{"seat": seat, "name": table.names[seat], "url": f"{base}?seat={token}"}
-                      for seat, token in sorted(tokens.items())],
-            "spectate": base,
-            "host": f"/api/tables/{table.id}/record?host={host}",
-            "private": table.private,
-        }, status_code=201)
+        return _created(table, tokens, host)
+
+    async def again(self, request: Request) -> Response:
+        client = request.client.host if request.client else ""
+        try:
+            old = self._table(request)
+            self.tables.admit(client)
+            table, tokens, host = self.tables.create(self.tables.again(old))
+        except TableError as exc:
+            return _error(exc.status, exc.message)
+        except RateLimitError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status,
+                                headers={"Retry-After": str(exc.retry_after)})
+        except RequestError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status)
+        self.tables.made(client)
+        return _created(table, tokens, host)
 
     async def listing(self, request: Request) -> Response:
         waiting: list[dict[str, Any]] = []
@@ -370,6 +379,7 @@ def create_app(
         Route("/api/tables", api.listing, methods=["GET"]),
         Route("/api/tables/{id}", api.summary),
         Route("/api/tables/{id}/join", api.join, methods=["POST"]),
+        Route("/api/tables/{id}/again", api.again, methods=["POST"]),
         Route("/api/tables/{id}/state", api.state),
         Route("/api/tables/{id}/actions", api.act, methods=["POST"]),
         Route("/api/tables/{id}/record", api.record),
@@ -381,6 +391,19 @@ def create_app(
                     exception_handlers={Exception: _failed})
     app.state.tables = tables
     return app
+
+
+def _created(table: Table, tokens: dict[int, str], host: str) -> Response:
+    """The answer to a table made: every link."""
+    base = f"/table/{table.id}"
+    return JSONResponse({
+        "id": table.id,
+        "seats": [{"seat": seat, "name": table.names[seat], "url": f"{base}?seat={token}"}
+                  for seat, token in sorted(tokens.items())],
+        "spectate": base,
+        "host": f"/api/tables/{table.id}/record?host={host}",
+        "private": table.private,
+    }, status_code=201)
 
 
 async def _failed(request: Request, exc: Exception) -> Response:

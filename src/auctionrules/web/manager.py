@@ -27,7 +27,7 @@ from collections.abc import Callable
 from auctionrules.engine import EngineError, Game
 from auctionrules.web.bots import Bots, Thinkers
 from auctionrules.web.limits import Limits
-from auctionrules.web.requests import RequestError, TableSpec
+from auctionrules.web.requests import MAX_SEED, RequestError, TableSpec
 from auctionrules.web.store import ARCHIVE, EXPIRED, UNREADABLE, Store
 from auctionrules.web.table import Table, TableError
 
@@ -136,6 +136,12 @@ class Tables:
             raise RequestError(503, ["the server cannot save a new table now"]) from None
         self._add(table, bots)
         return table, tokens, host
+
+    def again(self, table: Table) -> TableSpec:
+        """The request of ``table`` played again: the same ruleset, chairs, language,
+        pause and privacy, the next seed."""
+        return TableSpec(table.game.rules, table.chairs, (table.game.seed + 1) % (MAX_SEED + 1),
+                         table.language, table.pause, table.variant, table.private)
 
     def resume(self) -> int:
         """Read back every table of the data directory, logging each; how many games go
