@@ -136,7 +136,7 @@ def test_the_favicon_is_served(client: TestClient) -> None:
     assert icon.text.lstrip().startswith("<svg")
 
 
-def test_play_again_makes_the_same_chairs_with_the_next_seed(
+def test_play_again_makes_the_same_chairs_with_a_new_seed(
     limited: TestClient, clock: Clock
 ) -> None:
     first = create(limited, seats=["person", "heuristic", "ismcts:strength=weak", "person"],
@@ -149,7 +149,7 @@ def test_play_again_makes_the_same_chairs_with_the_next_seed(
     old, new = (limited.get(f"/api/tables/{b['id']}").json() for b in (first, body))
     assert new["players"] == old["players"] and new["language"] == "fr"
     record = limited.get(body["host"]).json()
-    assert record["seed"] == 5
+    assert record["seed"] not in (4, 5)  # drawn: the old record tells the old seed
     refused = limited.post(f"/api/tables/{body['id']}/again")  # two a minute, made
     assert refused.status_code == 429 and refused.headers["retry-after"] == "60"
     assert limited.post("/api/tables/nope/again").status_code == 404

@@ -139,8 +139,10 @@ class Tables:
 
     def again(self, table: Table) -> TableSpec:
         """The request of ``table`` played again: the same ruleset, chairs, language,
-        pause and privacy, the next seed."""
-        return TableSpec(table.game.rules, table.chairs, (table.game.seed + 1) % (MAX_SEED + 1),
+        pause and privacy, and a new seed drawn by the server. (Not the old seed plus
+        one: the old game's record, public once it is over, holds its seed, and a seed
+        known is every hand known.)"""
+        return TableSpec(table.game.rules, table.chairs, secrets.randbelow(MAX_SEED + 1),
                          table.language, table.pause, table.variant, table.private)
 
     def resume(self) -> int:
