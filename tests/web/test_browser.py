@@ -148,7 +148,7 @@ def test_a_reload_mid_lot_keeps_the_seat_and_the_position(server: str, page: Pag
     page.wait_for_function(f"document.body.dataset.version === '{version}'")
     assert page.get_by_role("region", name="Lot").inner_text() == lot
     assert _hand(page) == cards
-    assert "Player 0 (you)" in page.get_by_role("region", name="Players").inner_text()
+    assert "Player 1 (you)" in page.get_by_role("region", name="Players").inner_text()
     assert page.get_by_role("region", name="Your move").is_visible()
 
 

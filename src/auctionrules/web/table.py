@@ -26,7 +26,7 @@ from auctionrules.engine import EngineError, Game
 from auctionrules.engine.actions import Action
 from auctionrules.engine.legal import Legal
 from auctionrules.engine.replay import start_game
-from auctionrules.rulebook.lang import catalog
+from auctionrules.text import player_name
 from auctionrules.web.present import Presenter
 from auctionrules.web.store import Saved, Store
 from auctionrules.web.worth import worth_now
@@ -67,11 +67,10 @@ def digest(token: str) -> str:
 
 
 def seat_names(chairs: Sequence[AgentSpec | None], lang: str) -> list[str]:
-    """``Player 0`` for a person, ``Player 1 (heuristic)`` for a bot, in ``lang``."""
-    phrases = catalog(lang).log
+    """``Player 1`` for a person in seat 0, ``Player 2 (heuristic)`` for a bot in seat 1,
+    in ``lang`` (:func:`~auctionrules.text.player_name`)."""
     return [
-        phrases["player"].format(n=seat) if chair is None
-        else phrases["player.agent"].format(n=seat, agent=chair.name)
+        player_name(seat, lang) if chair is None else f"{player_name(seat, lang)} ({chair.name})"
         for seat, chair in enumerate(chairs)
     ]
 
