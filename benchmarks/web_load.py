@@ -1,10 +1,18 @@
 """Load benchmark of ``auctionrules serve``: many tables at once on one server, loopback only.
 
-``python benchmarks/web_load.py [--tables 50] [--seconds 60]`` starts the server in
-a subprocess on a free 127.0.0.1 port with a fresh data directory, creates the
-tables (each two people played by this script over WebSockets, two ``heuristic``
-bots on the server, bots pausing 0 s) and a spectator at each, plays until every
-game is over or ``--seconds`` have passed, and reports:
+``python benchmarks/web_load.py [--tables 50] [--seconds 60] [--mix people|search]``
+starts the server in a subprocess on a free 127.0.0.1 port with a fresh data
+directory, creates the tables and a spectator at each, plays until every game is
+over or ``--seconds`` have passed, and reports the figures below. The tables:
+
+- ``--mix people`` (the default): two people played by this script over
+  WebSockets and two ``heuristic`` bots on the server, four players;
+- ``--mix search``: one person played by this script, an ``ismcts`` bot at the
+  lobby's default strength (it thinks in the server's worker processes) and a
+  ``heuristic`` bot, three players: what a person waits for while search bots
+  think at every table.
+
+Bots pause 0 s. The figures:
 
 - actions/s: every action the server carried out (people's and bots'), over the
   wall time of the run;
@@ -39,6 +47,14 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Per mix: the chairs of each table, and its description.
+MIXES = {
+    "people": (["person", "heuristic", "person", "heuristic"],
+               "2 people over WebSockets + 2 heuristic bots + 1 spectator"),
+    "search": (["person", "ismcts", "heuristic"],
+               "1 person over WebSockets + 1 ismcts bot (default strength) + 1 heuristic "
+               "bot + 1 spectator"),
+}
 
 
 def free_port() -> int:
@@ -156,6 +172,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50, help="tables at once (max 200)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time bound of the play")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and the people")
+    parser.add_argument("--mix", choices=sorted(MIXES), default="people",
+                        help="who sits at each table (default people)")
     parser.add_argument(
         "--port", type=int, default=None,
         help="load a server already running on 127.0.0.1:PORT (e.g. under a profiler) "
@@ -173,7 +191,8 @@ def main() -> int:
         cpu: float | None = None
         server = subprocess.Popen(
             [sys.executable, "-m", "auctionrules", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--data", data, "--bot-pause", "0"],
+             "--port", str(port), "--data", data, "--bot-pause", "0",
+             "--tables-per-minute", str(args.tables), "--tables", str(max(100, args.tables))],
             env=env, stdout=subprocess.DEVNULL) if args.port is None else None
         try:
             with httpx.Client(base_url=f"http://{base}", trust_env=False, timeout=30) as http:
@@ -183,16 +202,19 @@ def main() -> int:
                         break
                     except httpx.HTTPError:
                         time.sleep(0.05)
+                seats, _ = MIXES[args.mix]
                 tables = [http.post("/api/tables", json={
-                    "variant": "hig-1992-en", "players": 4, "seed": args.seed + index,
-                    "seats": ["person", "heuristic", "person", "heuristic"]}).json()
+                    "variant": "hig-1992-en", "players": len(seats), "seed": args.seed + index,
+                    "seats": seats}).json()
                     for index in range(args.tables)]
             result = asyncio.run(play(base, tables, args.seconds, args.seed))
         finally:
             cpu = stop(server) if server is not None else None
     lat = result["latencies"]
-    print(f"tables: {args.tables} (2 people over WebSockets + 2 heuristic bots + 1 spectator "
-          f"each), {3 * args.tables} connections, finished games: {result['finished']}")
+    seats, about = MIXES[args.mix]
+    connections = args.tables * (seats.count("person") + 1)
+    print(f"tables: {args.tables} ({about} each), {connections} connections, "
+          f"finished games: {result['finished']}")
     print(f"actions: {result['actions']} in {result['elapsed']:.1f} s = "
           f"{result['actions'] / result['elapsed']:.0f} actions/s")
     if lat:

@@ -30,12 +30,12 @@ def data(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(data: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(data, pause=0.0)) as test_client:
+    with TestClient(create_app(data, pause=0.0, limits=Limits(per_minute=10_000))) as test_client:
         yield test_client
 
 
 def make_client(data: Path, limits: Limits | None = None) -> TestClient:
-    return TestClient(create_app(data, pause=0.0, limits=limits or Limits()))
+    return TestClient(create_app(data, pause=0.0, limits=limits or Limits(per_minute=10_000)))
 
 
 def create(client: TestClient, **fields: Any) -> dict[str, Any]:

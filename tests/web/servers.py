@@ -17,6 +17,7 @@ import httpx
 import uvicorn
 
 from auctionrules.web.app import create_app
+from auctionrules.web.limits import Limits
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -41,12 +42,16 @@ def wait_until_up(base: str, seconds: float = 20.0) -> None:
         time.sleep(0.05)
 
 
+#: Tests make tables faster than people do: the rate limit is tested on its own.
+TEST_LIMITS = Limits(per_minute=10_000)
+
+
 @contextmanager
 def thread_server(data: Path, pause: float = 0.0) -> Iterator[str]:
     """A server in this process; its base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(data, pause=pause), host="127.0.0.1", port=port,
-                            log_level="warning", lifespan="on")
+    config = uvicorn.Config(create_app(data, pause=pause, limits=TEST_LIMITS), host="127.0.0.1",
+                            port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -64,6 +69,7 @@ def start_process(data: Path, port: int, pause: float = 0.0) -> subprocess.Popen
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.Popen(
         [sys.executable, "-m", "auctionrules", "serve", "--port", str(port),
-         "--data", str(data), "--bot-pause", str(pause)],
+         "--data", str(data), "--bot-pause", str(pause),
+         "--tables-per-minute", str(TEST_LIMITS.per_minute)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )

@@ -52,7 +52,7 @@ def test_a_person_plays_a_whole_game_against_three_bots(client: TestClient) -> N
 
 
 def test_a_table_of_bots_plays_to_the_end_and_its_record_replays(client: TestClient) -> None:
-    body = create(client, seats=["heuristic", "random", "ismcts:iterations=3", "random"])
+    body = create(client, seats=["heuristic", "random", "ismcts:strength=weak", "random"])
     assert body["seats"] == []
     for _ in range(3000):
         if client.get(f"/api/tables/{body['id']}").json()["over"]:

@@ -53,10 +53,10 @@ def ranks(game: Game) -> list[int]:
     outcome = game.outcome
     if outcome is None:
         raise ValueError("the game is not over")
-    cash, winners = outcome.cash, set(outcome.winners)
+    cash, winners, seats = outcome.cash, set(outcome.winners), range(game.state.n)
     return [1 if s in winners else 1 + sum(
-        1 for t in range(game.state.n) if cash[t] > cash[s] or (cash[t] == cash[s] and t in winners))
-        for s in range(game.state.n)]
+        1 for t in seats if cash[t] > cash[s] or (cash[t] == cash[s] and t in winners))
+        for s in seats]
 
 
 def final_rewards(game: Game, scheme: str) -> list[float]:

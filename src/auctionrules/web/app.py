@@ -3,21 +3,27 @@
 =======================================  ==============================================
 ``GET /``                                the lobby (static HTML)
 ``GET /table/<id>?seat=<token>``         a table page (a spectator's without a token)
+``GET /favicon.ico``                     the icon (``static/favicon.svg``)
 ``GET /api/catalog``                     bundled editions, modules, agents, languages
 ``POST /api/validate``                   ``{"variant": "<YAML>"}``: its located problems
+``GET /api/tables``                      the listed tables: waiting for a person, playing
 ``POST /api/tables``                     create a table (see :mod:`.requests`): 201
 ``GET /api/tables/<id>``                 the table's public summary
+``POST /api/tables/<id>/join``           ``{"seat": 2}``: a free chair's link
+``POST /api/tables/<id>/again``          the same chairs again, the next seed: 201
 ``GET /api/tables/<id>/state``           ``?seat=<token>``: the seat's state message
 ``POST /api/tables/<id>/actions``        ``{"seat": "<token>", "action": "bid 3000"}``
 ``GET /api/tables/<id>/record``          the game record (finished, or with ``?host=``)
 ``GET /api/tables/<id>/rulebook``        the full rulebook (HTML; ``?format=md``)
-``WS /ws/tables/<id>?seat=<token>``      state messages in, ``{"action": ...}`` out
+``WS /ws/tables/<id>?seat=<token>``      state messages in, ``{"action": ..., "id": ...}``
+                                         out, each answered ``ack`` or ``error``
 =======================================  ==============================================
 
 Every refusal is JSON ``{"error": "..."}`` with a status that says its kind (400
-malformed, 403 wrong token, 404 unknown table, 409 not allowed now, 413 too
-large, 422 invalid content, 503 too many tables); on the WebSocket it is a
-``{"type": "error", "message": ...}`` message, the connection kept.
+malformed, 403 wrong token, 404 unknown table, 409 not allowed now, 410 expired,
+413 too large, 422 invalid content, 429 too many tables from one address, with
+``Retry-After``, 503 too many tables); on the WebSocket it is a ``{"type":
+"error", "message": ...}`` message, the connection kept, whatever the frame was.
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,16 +50,19 @@ from auctionrules import resources
 from auctionrules.agents import agent_entries
 from auctionrules.loader import load_ruleset
 from auctionrules.rulebook import markdown
-from auctionrules.web import present, rulebook_page
-from auctionrules.web.limits import DEFAULT, Limits
-from auctionrules.web.manager import Tables
-from auctionrules.web.requests import RequestError, check_variant, table_spec
+from auctionrules.web import rulebook_page
+from auctionrules.web.limits import DEFAULT, DEFAULT_STRENGTH, Limits
+from auctionrules.web.live import Socket, ack_id, answer
+from auctionrules.web.manager import RateLimitError, Tables
+from auctionrules.web.requests import SEARCH, STRENGTH, RequestError, check_variant, table_spec
 from auctionrules.web.store import Store
 from auctionrules.web.table import Table, TableError
 from auctionrules.web.words import LANGUAGES, WORDS
 
 LOG = logging.getLogger("auctionrules.web")
 STATIC = Path(__file__).with_name("static")
+#: Seconds between two sweeps of the tables (expiry, archiving).
+SWEEP = 60.0
 
 #: The page's scripts and styles come from the server itself, nothing inline or remote.
 _HEADERS = {
@@ -92,19 +102,6 @@ async def _body(request: Request, limit: int) -> Any:
         raise RequestError(400, [f"the body is not JSON: {exc}"]) from None
 
 
-class _Socket:
-    """A WebSocket as a table's :class:`~auctionrules.web.table.Connection`."""
-
-    def __init__(self, socket: WebSocket, seat: int | None) -> None:
-        self.socket = socket
-        self.seat = seat
-        self.sent = 0
-        self.lock = asyncio.Lock()
-
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.socket.send_text(json.dumps(message, ensure_ascii=False))
-
-
 class _Api:
     """The routes of one application, over its tables."""
 
@@ -136,13 +133,18 @@ class _Api:
         return JSONResponse({
             "variants": [{"id": v, "title": title(v)} for v in resources.bundled_variant_ids()],
             "modules": list(resources.bundled_module_ids()),
-            "agents": [{"name": e.name, "summary": e.summary,
-                        "parameters": {k: v for k, v in e.defaults.items()}}
+            "agents": [{"name": e.name, "summary": e.summary, "search": e.name in SEARCH,
+                        "parameters": ({STRENGTH: DEFAULT_STRENGTH} if e.name in SEARCH
+                                       else {k: v for k, v in e.defaults.items()})}
                        for e in agent_entries()],
             "languages": list(LANGUAGES),
             "words": {lang: dict(w) for lang, w in WORDS.items()},
+            "strengths": list(self.limits.strengths()),
+            "strength": DEFAULT_STRENGTH,
             "limits": {"message": self.limits.message, "upload": self.limits.upload,
-                       "tables": self.limits.tables, "pause": self.limits.pause},
+                       "tables": self.limits.tables, "pause": self.limits.pause,
+                       "per_minute": self.limits.per_minute, "idle": self.limits.idle,
+                       "keep": self.limits.keep},
         })
 
     async def validate(self, request: Request) -> Response:
@@ -158,20 +160,77 @@ class _Api:
         return JSONResponse({"valid": valid, "problems": problems})
 
     async def create(self, request: Request) -> Response:
+        client = request.client.host if request.client else ""
         try:
+            self.tables.admit(client)
             body = await _body(request, self.limits.upload)
             spec = table_spec(body, self.limits, self.pause)
             table, tokens, host = self.tables.create(spec)
+        except RateLimitError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status,
+                                headers={"Retry-After": str(exc.retry_after)})
         except RequestError as exc:
             return JSONResponse(exc.to_dict(), status_code=exc.status)
-        base = f"/table/{table.id}"
-        return JSONResponse({
-            "id": table.id,
-            "seats": [{"seat": seat, "name": table.names[seat], "url": f"{base}?seat={token}"}
-                      for seat, token in sorted(tokens.items())],
-            "spectate": base,
-            "host": f"/api/tables/{table.id}/record?host={host}",
-        }, status_code=201)
+        self.tables.made(client)
+        return _created(table, tokens, host)
+
+    async def again(self, request: Request) -> Response:
+        client = request.client.host if request.client else ""
+        try:
+            old = self._table(request)
+            self.tables.admit(client)
+            table, tokens, host = self.tables.create(self.tables.again(old))
+        except TableError as exc:
+            return _error(exc.status, exc.message)
+        except RateLimitError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status,
+                                headers={"Retry-After": str(exc.retry_after)})
+        except RequestError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status)
+        self.tables.made(client)
+        return _created(table, tokens, host)
+
+    async def listing(self, request: Request) -> Response:
+        waiting: list[dict[str, Any]] = []
+        playing: list[dict[str, Any]] = []
+        for table in self.tables.open():
+            free = table.free()
+            entry = {
+                "id": table.id,
+                "title": table.game.rules.ruleset.title.get(table.language),
+                "variant": table.variant,
+                "language": table.language,
+                "players": [{"seat": s, "name": n, "person": c is None}
+                            for s, (n, c) in enumerate(zip(table.names, table.chairs,
+                                                           strict=True))],
+                "free": [{"seat": s, "name": table.names[s]} for s in free],
+                "version": table.version,
+                "spectate": f"/table/{table.id}",
+            }
+            (waiting if free else playing).append(entry)
+        return JSONResponse({"waiting": waiting, "playing": playing})
+
+    async def join(self, request: Request) -> Response:
+        try:
+            table = self._table(request)
+            body = await _body(request, self.limits.message)
+            seat = body.get("seat") if isinstance(body, dict) else None
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise TableError(400, "send {\"seat\": <a free chair's number>}")
+            token = table.take(seat)
+        except RequestError as exc:
+            return JSONResponse(exc.to_dict(), status_code=exc.status)
+        except TableError as exc:
+            return _error(exc.status, exc.message)
+        return JSONResponse({"seat": seat, "name": table.names[seat],
+                             "url": f"/table/{table.id}?seat={token}"})
+
+    async def favicon(self, request: Request) -> Response:
+        icon = STATIC / "favicon.svg"
+        if not icon.is_file():
+            return _error(404, "no icon")
+        return FileResponse(icon, media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
 
     def _table(self, request: Request | WebSocket) -> Table:
         return self.tables.get(request.path_params["id"])
@@ -192,9 +251,6 @@ class _Api:
             "over": table.game.is_over,
             "version": table.version,
             "words": dict(table.presenter.words),
-            "again": present.again(table.variant, ruleset, [None if c is None else str(c)
-                                   for c in table.chairs], table.game.state.seed, table.language,
-                                   table.pause),
         })
 
     async def state(self, request: Request) -> Response:
@@ -203,6 +259,7 @@ class _Api:
             seat = table.seat_of(request.query_params.get("seat"))
         except TableError as exc:
             return _error(exc.status, exc.message)
+        table.use(seat)
         return JSONResponse(table.message(seat))
 
     async def act(self, request: Request) -> Response:
@@ -211,15 +268,17 @@ class _Api:
             body = await _body(request, self.limits.message)
             if not isinstance(body, dict):
                 raise TableError(400, "send {\"seat\": \"<token>\", \"action\": \"pass\"}")
+            ack = ack_id(body)
             seat = table.seat_of(body.get("seat"))
             if seat is None:
                 raise TableError(403, "an action needs the seat's token (\"seat\")")
+            table.use(seat)
             await table.act(seat, body.get("action"))
         except RequestError as exc:
             return JSONResponse(exc.to_dict(), status_code=exc.status)
         except TableError as exc:
             return _error(exc.status, exc.message)
-        return JSONResponse(table.message(seat))
+        return JSONResponse({**table.message(seat), "ack": ack})
 
     async def record(self, request: Request) -> Response:
         try:
@@ -261,15 +320,18 @@ class _Api:
                                     f"{self.limits.connections} connections, its limit"})
             await socket.close(code=4429)
             return
-        connection = _Socket(socket, seat)
+        connection = Socket(socket, seat)
         table.connections.add(connection)
+        table.use(seat)
         try:
             await table.send_state(connection)
             while True:
-                text = await socket.receive_text()
-                problem = await _message(table, seat, text, self.limits)
-                if problem is not None:
-                    await socket.send_json({"type": "error", "message": problem})
+                frame = await socket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                reply = await answer(table, seat, frame, self.limits)
+                async with connection.lock:  # after the state it answers, never before
+                    await connection.send(reply)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -277,28 +339,47 @@ class _Api:
 
 
 def create_app(
-    data: str | Path, *, limits: Limits = DEFAULT, pause: float = 0.8
+    data: str | Path,
+    *,
+    limits: Limits = DEFAULT,
+    pause: float = 0.8,
+    clock: Callable[[], float] = time.time,
 ) -> Starlette:
     """The application, keeping its tables under ``data``; bots pause ``pause`` seconds
-    before acting unless a table's request says otherwise."""
-    tables = Tables(Store(data), limits, pause)
+    before acting unless a table's request says otherwise. ``clock`` (seconds since the
+    epoch) times the rate limit, expiry and archiving."""
+    tables = Tables(Store(data), limits, pause, clock)
     api = _Api(tables, limits, pause)
+
+    async def sweeping() -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                tables.sweep()
+            except Exception:  # a sweep that fails is retried at the next one
+                LOG.exception("the sweep of the tables failed")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         going = tables.resume()
-        if going:
-            LOG.info("resumed %d unfinished tables from %s", going, data)
+        LOG.info("resumed %d unfinished tables from %s", going, data)
+        tables.sweep()
+        sweeper = asyncio.create_task(sweeping(), name="sweep")
         yield
+        sweeper.cancel()
         await tables.close()
 
     routes = [
         Route("/", api.lobby),
+        Route("/favicon.ico", api.favicon),
         Route("/table/{id}", api.table_page),
         Route("/api/catalog", api.catalog),
         Route("/api/validate", api.validate, methods=["POST"]),
         Route("/api/tables", api.create, methods=["POST"]),
+        Route("/api/tables", api.listing, methods=["GET"]),
         Route("/api/tables/{id}", api.summary),
+        Route("/api/tables/{id}/join", api.join, methods=["POST"]),
+        Route("/api/tables/{id}/again", api.again, methods=["POST"]),
         Route("/api/tables/{id}/state", api.state),
         Route("/api/tables/{id}/actions", api.act, methods=["POST"]),
         Route("/api/tables/{id}/record", api.record),
@@ -306,25 +387,26 @@ def create_app(
         WebSocketRoute("/ws/tables/{id}", api.live),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_Headers)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_Headers)],
+                    exception_handlers={Exception: _failed})
     app.state.tables = tables
     return app
 
 
-async def _message(table: Table, seat: int | None, text: str, limits: Limits) -> str | None:
-    """Carry out one WebSocket message; the problem to tell the client, or ``None``."""
-    if len(text.encode("utf-8")) > limits.message:
-        return f"the message is larger than {limits.message} bytes, the limit"
-    try:
-        body = json.loads(text)
-    except ValueError as exc:
-        return f"the message is not JSON: {exc}"
-    if not isinstance(body, dict) or "action" not in body:
-        return "send {\"action\": \"pass\"} (an action as text)"
-    if seat is None:
-        return "a spectator cannot act: open the table with a seat's link"
-    try:
-        await table.act(seat, body["action"])
-    except TableError as exc:
-        return exc.message
-    return None
+def _created(table: Table, tokens: dict[int, str], host: str) -> Response:
+    """The answer to a table made: every link."""
+    base = f"/table/{table.id}"
+    return JSONResponse({
+        "id": table.id,
+        "seats": [{"seat": seat, "name": table.names[seat], "url": f"{base}?seat={token}"}
+                  for seat, token in sorted(tokens.items())],
+        "spectate": base,
+        "host": f"/api/tables/{table.id}/record?host={host}",
+        "private": table.private,
+    }, status_code=201)
+
+
+async def _failed(request: Request, exc: Exception) -> Response:
+    """A fault of the server itself: logged, and still answered in JSON."""
+    LOG.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return _error(500, "the server failed on this request; nothing was changed")

@@ -2,13 +2,17 @@
 
 One task per table waits for the game to move; when a bot chair must act it
 pauses (so people can follow), asks its agent with the seat's view and legal
-moves (never the game), and acts through :meth:`Table.act
-<auctionrules.web.table.Table.act>` like a person. The view is frozen before the
-agent sees it (:meth:`View.replace <auctionrules.engine.View.replace>` gives a
-frozen copy), so an agent thinking in a worker thread reads nothing the event
-loop changes; slow agents (``ismcts``) think there, so the table, and every
-other table, stays responsive. In a sealed auction a person may bid while a bot
-thinks: the bot's action is checked again when it comes back.
+moves (never the game), and acts through :meth:`Table.apply
+<auctionrules.web.table.Table.apply>` like a person. Quick agents (``random``,
+``heuristic``: a fraction of a millisecond) answer on the event loop. A search
+agent (``ismcts``) thinks in a :class:`Thinkers` process, never on the event loop
+nor in a thread of the server's process: the agent, a frozen copy of the view and
+the legal moves go to a worker, and the action comes back with the agent's new
+state, so a seeded bot plays as it would in one process. The workers run at a
+lower priority than the server, so a person's action is carried out and sent
+to every connection while bots think, on every table. In a sealed auction a
+person may bid while a bot thinks: the bot's action is checked again when it
+comes back.
 """
 
 from __future__ import annotations
@@ -16,22 +20,87 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from auctionrules.agents import AgentSpec
+from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, RandomAgent
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.views import View
 from auctionrules.web.table import Table, TableError
 
 LOG = logging.getLogger("auctionrules.web")
 
-#: Agents quick enough to ask on the event loop itself (microseconds a move).
+#: Agents quick enough to ask on the event loop itself (well under a millisecond a move).
 QUICK = frozenset({"random", "heuristic"})
+#: How much lower the workers' priority is than the server's (``nice``).
+NICENESS = 10
+
+
+def _start_worker(server: int) -> None:
+    """A worker thinks at a lower priority than the server, and leaves when the server is
+    gone (even killed with ``SIGKILL``, which no shutdown code sees)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICENESS)
+    threading.Thread(target=_watch, args=(server,), name="server watch", daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)  # orphaned: nothing of ours to flush, no one to answer
+
+
+def think(agent: Agent, view: View, legal: Legal) -> tuple[Action, Agent]:
+    """What ``agent`` plays, and the agent after playing it (run in a worker)."""
+    action = agent.act(view, legal)
+    return action, agent
+
+
+class Thinkers:
+    """The worker processes of one server, started when a search bot first thinks."""
+
+    def __init__(self, workers: int = 0) -> None:
+        if workers <= 0:  # one per core the server may use
+            workers = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                       else os.cpu_count() or 1)
+        #: how many processes think at once
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker, initargs=(os.getpid(),))
+        return self._pool
+
+    async def think(self, agent: Agent, view: View, legal: Legal) -> tuple[Action, Agent]:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool(), think, agent, view, legal)
+        except BrokenProcessPool:
+            self._pool = None  # a worker died (killed, out of memory): new ones next time
+            raise
+
+    def close(self) -> None:
+        """Stop the workers (each ends the decision it is in: at most a second or so)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
 
 class Bots:
     """The agents of one table's bot chairs and the task that runs them."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, thinkers: Thinkers) -> None:
         self.table = table
+        self.thinkers = thinkers
         seed = table.game.state.seed
         self.agents: dict[int, Agent] = {
             seat: chair.build(seed=f"{seed}/{seat}")
@@ -70,14 +139,14 @@ class Bots:
             version = table.version
             view = game.view(seat).replace()  # a frozen copy: the game may move meanwhile
             legal = game.legal(seat)
-            agent = self.agents[seat]
             chair = table.chairs[seat]
             assert isinstance(chair, AgentSpec)
             try:
                 if chair.name in QUICK:
-                    action = agent.act(view, legal)
+                    action = self.agents[seat].act(view, legal)
                 else:
-                    action = await asyncio.to_thread(agent.act, view, legal)
+                    action, self.agents[seat] = await self.thinkers.think(
+                        self.agents[seat], view, legal)
             except Exception:  # an agent's own failure (any registered agent's code)
                 LOG.exception("table %s: the bot in chair %d failed; it plays a random legal "
                               "move instead", table.id, seat)

@@ -14,7 +14,6 @@ about the game. What needs a rule is the engine's: the amounts offered come from
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -300,22 +299,3 @@ def _offering_double(lot: Mapping[str, Any]) -> bool:
     """Whether ``lot`` is a double waiting for its second card."""
     return bool(lot["type"] == "double" and len(lot["cards"]) == 1)
 
-
-def again(  # noqa: PLR0917 - the table's fields, in the request's order
-    variant: str, ruleset: Ruleset, chairs: Sequence[str | None], seed: int | None,
-    language: str, pause: float,
-) -> dict[str, Any]:
-    """The ``POST /api/tables`` request of the next game at a table: the same chairs, the
-    same rules, the next seed ("Play again"). A bundled edition goes by its id; rules
-    with modules or from a pasted file go as their resolved document (JSON is YAML), so
-    nothing has to be read back from the first request."""
-    bundled = ruleset.id == variant and not variant.endswith((".yaml", ".yml"))
-    return {
-        "variant": variant if bundled else json.dumps(dict(ruleset.document), default=str),
-        "modules": [],
-        "players": len(chairs),
-        "seats": ["person" if c is None else c for c in chairs],
-        "seed": (seed or 0) + 1,
-        "language": language,
-        "pause": pause,
-    }

@@ -1,16 +1,26 @@
 """A create-table request, checked: every problem found at once, each said plainly.
 
 ``POST /api/tables`` takes ``{"variant": ..., "modules": [], "players": 4,
-"seats": ["person", "heuristic", ...], "seed": 1, "language": "en", "pause": 0.8}``.
+"seats": ["person", "heuristic", "ismcts:strength=weak"], "seed": 1, "language": "en",
+"pause": 0.8, "private": false}``.
 ``variant`` is a bundled id or the YAML text of a variant file; a file's problems
 come back located, as ``auctionrules validate`` prints them
 (``variant.yaml:3:5: message (at $.path)``). A file pasted into a public page may
 build only on the bundled editions and modules: it never names a path, so a
 client cannot make the server read its own files.
+
+The request is checked whole before anything is written: every field, the
+ruleset, and every bot chair's agent *built* once (an agent's own checks, such as
+``ismcts``'s ``rollout``, run there), so a request either makes a whole table or
+leaves no trace. A search bot (``ismcts``) is asked for a strength, never a raw
+budget: the server turns the strength into determinizations per decision, within
+its own cap (:class:`~auctionrules.web.limits.Limits`), so no table can take a
+core for hours.
 """
 
 from __future__ import annotations
 
+import functools
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,7 +35,7 @@ from auctionrules.engine import EngineError
 from auctionrules.engine.rules import Rules, rules_for
 from auctionrules.loader import RulesetError, load_ruleset, validate_text
 from auctionrules.model import Ruleset
-from auctionrules.web.limits import Limits
+from auctionrules.web.limits import DEFAULT_STRENGTH, Limits
 from auctionrules.web.words import LANGUAGES
 
 #: The name a pasted or uploaded variant file goes by in its problems.
@@ -34,6 +44,10 @@ PASTED = "variant.yaml"
 PERSON = "person"
 #: The largest seed a request may give (a record keeps it as a JSON number).
 MAX_SEED = 2**53
+#: Agents that search, and so are given a strength instead of their own budget.
+SEARCH = frozenset({"ismcts"})
+#: The one parameter a search bot's chair may name.
+STRENGTH = "strength"
 
 
 class RequestError(Exception):
@@ -72,6 +86,8 @@ class TableSpec:
     pause: float
     #: where the ruleset came from: a bundled id, or ``variant.yaml`` for a pasted file
     variant: str
+    #: a private table is not listed on the server's lobby (its links still work)
+    private: bool = False
 
     @property
     def ruleset(self) -> Ruleset:
@@ -91,7 +107,7 @@ def table_spec(body: object, limits: Limits, default_pause: float) -> TableSpec:
     if not isinstance(body, dict):
         raise RequestError(400, ["the request must be a JSON object"])
     problems: list[str] = []
-    known = {"variant", "modules", "players", "seats", "seed", "language", "pause"}
+    known = {"variant", "modules", "players", "seats", "seed", "language", "pause", "private"}
     problems += [f"unknown field {key!r} (fields: {', '.join(sorted(known))})"
                  for key in sorted(set(body) - known)]
     modules = body.get("modules", [])
@@ -116,7 +132,10 @@ def table_spec(body: object, limits: Limits, default_pause: float) -> TableSpec:
             and 0 <= pause <= limits.pause):
         problems.append(f"'pause' must be a number of seconds from 0 to {limits.pause:g}")
         pause = default_pause
-    seats = _seats(body.get("seats"), players if _is_int(players) else None, problems)
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        problems.append("'private' must be true or false")
+    seats = _seats(body.get("seats"), players if _is_int(players) else None, limits, problems)
     if problems:
         raise RequestError(400, problems)
     ruleset, variant = _ruleset(body.get("variant"), modules)
@@ -124,7 +143,7 @@ def table_spec(body: object, limits: Limits, default_pause: float) -> TableSpec:
         rules = rules_for(ruleset, players)
     except EngineError as exc:
         raise RequestError(422, [str(exc)]) from None
-    return TableSpec(rules, seats, seed, language, float(pause), variant)
+    return TableSpec(rules, seats, seed, language, float(pause), variant, private)
 
 
 def _is_int(value: object) -> bool:
@@ -132,11 +151,11 @@ def _is_int(value: object) -> bool:
 
 
 def _seats(
-    value: object, players: int | None, problems: list[str]
+    value: object, players: int | None, limits: Limits, problems: list[str]
 ) -> tuple[AgentSpec | None, ...]:
     if not (isinstance(value, list) and all(isinstance(s, str) for s in value)):
         problems.append("'seats' must list one chair per player: \"person\" or an agent "
-                        "(random, heuristic, ismcts:iterations=200 ...)")
+                        "(random, heuristic, ismcts:strength=weak ...)")
         return ()
     if players is not None and len(value) != players:
         problems.append(f"'seats' lists {len(value)} chairs for {players} players")
@@ -146,10 +165,35 @@ def _seats(
             seats.append(None)
             continue
         try:
-            seats.append(AgentSpec.parse(text))
-        except AgentError as exc:
+            spec = bot(text, limits)
+            spec.build(seed=0)  # the agent's own checks, before anything is written
+        except (AgentError, ValueError, TypeError) as exc:
             problems.append(f"chair {index}: {exc}")
+            continue
+        seats.append(spec)
     return tuple(seats)
+
+
+def bot(text: str, limits: Limits) -> AgentSpec:
+    """The agent a bot chair's text asks for; a search agent's strength (``weak``,
+    ``medium``, ``strong``; ``medium`` when none is named) becomes its budget on this
+    server. :class:`AgentError` for an unknown agent or parameter, or a budget."""
+    name, _, rest = text.strip().partition(":")
+    if name.strip() not in SEARCH:
+        return AgentSpec.parse(text)
+    strengths = limits.strengths()
+    strength = DEFAULT_STRENGTH
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, _, value = item.partition("=")
+        if key.strip() != STRENGTH:
+            raise AgentError(f"agent {name.strip()!r}: a bot at this server is given a "
+                             f"strength ({', '.join(strengths)}), not {key.strip()!r}: "
+                             f"say {name.strip()}:strength=weak")
+        strength = value.strip()
+    if strength not in strengths:
+        raise AgentError(f"agent {name.strip()!r}: unknown strength {strength!r} "
+                         f"(strengths: {', '.join(strengths)})")
+    return AgentSpec.of(name.strip(), iterations=strengths[strength])
 
 
 def _ruleset(variant: object, modules: Sequence[str]) -> tuple[Ruleset, str]:
@@ -163,7 +207,7 @@ def _ruleset(variant: object, modules: Sequence[str]) -> tuple[Ruleset, str]:
             raise RequestError(422, [f"unknown variant {variant!r} (bundled: "
                                      f"{', '.join(resources.bundled_variant_ids())})"])
         try:
-            return load_ruleset(variant, modules), variant
+            return _bundled(variant, tuple(modules)), variant
         except RulesetError as exc:
             raise RequestError(422, [str(p) for p in exc.problems],
                                [p.to_dict() for p in exc.problems]) from None
@@ -178,6 +222,13 @@ def _ruleset(variant: object, modules: Sequence[str]) -> tuple[Ruleset, str]:
         except RulesetError as exc:
             raise RequestError(422, [str(p) for p in exc.problems],
                                [p.to_dict() for p in exc.problems]) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _bundled(variant: str, modules: tuple[str, ...]) -> Ruleset:
+    """A bundled edition with bundled modules, loaded once (a ruleset is frozen, so the
+    tables that play it share it)."""
+    return load_ruleset(variant, modules)
 
 
 #: Where a ruleset names another file: the keys whose values are references.

@@ -8,6 +8,14 @@ One folder per table under the data directory::
                                      and flushed before the action is acknowledged
     <data>/<table id>/record.json    the finished game's record (atomic replace)
 
+A new table's folder is written whole under a temporary name (``<id>.new``) and
+then renamed, so a folder under its id is always a whole table. Tables leave the
+live directory by a rename into one of three folders, whose names are never a
+table id (:data:`ASIDE`): ``archive/`` (finished tables kept past their time:
+their records stay readable), ``expired/`` (tables no person ever played, past
+their idle time) and ``unreadable/`` (a folder that could not be loaded at start:
+set aside with a log line, for someone to look at, so it never stops a server).
+
 ``table.json`` and ``record.json`` are written whole to a temporary file that then
 replaces the old one (``os.replace``), so a reader sees the old file or the new
 one, never half of one. Actions are appended: a kill between two appends
@@ -23,6 +31,8 @@ import json
 import logging
 import os
 import re
+import shutil
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -37,6 +47,9 @@ TABLE, ACTIONS, RECORD = "table.json", "actions.jsonl", "record.json"
 #: What a table id may be: the server makes them with ``secrets.token_urlsafe`` (never a
 #: path: no dot, no slash).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: Where tables go when they leave the live directory (never a table id).
+ARCHIVE, EXPIRED, UNREADABLE = "archive", "expired", "unreadable"
+ASIDE = frozenset({ARCHIVE, EXPIRED, UNREADABLE})
 
 
 @attrs.frozen
@@ -58,11 +71,52 @@ class Store:
         return self.root / table_id
 
     def create(self, table_id: str, meta: Mapping[str, Any]) -> None:
-        """Write a new table (its folder must not exist yet)."""
+        """Write a new table (its folder must not exist yet): whole, or not at all."""
         folder = self.folder(table_id)
-        folder.mkdir()
-        (folder / ACTIONS).touch()
-        replace_atomically(folder / TABLE, json.dumps(meta, ensure_ascii=False, indent=1))
+        if folder.exists():
+            raise FileExistsError(f"{folder} exists")
+        draft = self.root / f"{table_id}.new"
+        try:
+            draft.mkdir()
+            (draft / ACTIONS).touch()
+            replace_atomically(draft / TABLE, json.dumps(meta, ensure_ascii=False, indent=1))
+            os.rename(draft, folder)
+        except OSError:
+            shutil.rmtree(draft, ignore_errors=True)
+            raise
+
+    def rewrite(self, table_id: str, meta: Mapping[str, Any]) -> None:
+        """Replace a table's ``table.json`` (atomically)."""
+        replace_atomically(self.folder(table_id) / TABLE,
+                           json.dumps(meta, ensure_ascii=False, indent=1))
+
+    def set_aside(self, table_id: str, where: str) -> Path:
+        """Move a table's folder into ``where`` (one of :data:`ASIDE`); its new place."""
+        assert where in ASIDE
+        target = self.root / where / table_id
+        target.parent.mkdir(exist_ok=True)
+        if target.exists():  # the same id set aside before: keep both
+            target = target.with_name(f"{table_id}-{int(time.time())}")
+        os.replace(self.folder(table_id), target)
+        return target
+
+    def aside(self, table_id: str) -> str | None:
+        """Where table ``table_id`` was set aside (one of :data:`ASIDE`), or ``None``."""
+        if not TABLE_ID.fullmatch(table_id) or table_id in ASIDE:
+            return None
+        return next((w for w in sorted(ASIDE) if (self.root / w / table_id).is_dir()), None)
+
+    def finished(self) -> list[tuple[str, float]]:
+        """The finished tables of the live directory, with when each game ended (its
+        record's time)."""
+        found = []
+        for folder in self.root.iterdir():
+            if TABLE_ID.fullmatch(folder.name) and folder.name not in ASIDE:
+                try:
+                    found.append((folder.name, (folder / RECORD).stat().st_mtime))
+                except OSError:
+                    continue
+        return found
 
     def append(self, table_id: str, seat: int, action: str) -> None:
         """Add one action to the table's file, flushed to the operating system."""
@@ -74,32 +128,45 @@ class Store:
         """Write the finished game's record."""
         replace_atomically(self.folder(table_id) / RECORD, dumps(record) + "\n")
 
-    def load(self) -> Iterator[tuple[str, Saved]]:
-        """Every unfinished table of the directory that can be read, oldest first (one
-        that cannot is logged and left on disk, untouched); finished tables are read
-        when asked for (:meth:`read`)."""
+    def load(self) -> Iterator[tuple[str, Saved | None]]:
+        """Every unfinished table of the directory, oldest first, read back (``None``
+        for one that cannot be read: the caller sets it aside); finished tables are read
+        when asked for (:meth:`read`). Drafts a kill left (``<id>.new``) are removed."""
+        for draft in self.root.glob("*.new"):
+            shutil.rmtree(draft, ignore_errors=True)
         folders = [f for f in self.root.iterdir()
-                   if (f / TABLE).is_file() and not (f / RECORD).exists()]
-        folders.sort(key=lambda f: (f / TABLE).stat().st_mtime)
+                   if f.is_dir() and TABLE_ID.fullmatch(f.name) and f.name not in ASIDE
+                   and not (f / RECORD).exists()]
+        folders.sort(key=_age)
         for folder in folders:
-            saved = self.read(folder.name)
-            if saved is not None:
-                yield folder.name, saved
+            yield folder.name, self.read(folder.name, archived=False)
 
-    def read(self, table_id: str) -> Saved | None:
-        """The table ``table_id`` (``None``: no such table, or it cannot be read)."""
-        if not TABLE_ID.fullmatch(table_id):
+    def read(self, table_id: str, *, archived: bool = True) -> Saved | None:
+        """The table ``table_id`` (``None``: no such table, or it cannot be read); an
+        archived table too unless ``archived`` is false."""
+        if not TABLE_ID.fullmatch(table_id) or table_id in ASIDE:
             return None
         folder = self.folder(table_id)
-        if not (folder / TABLE).is_file():
+        if not folder.is_dir() and archived:
+            folder = self.root / ARCHIVE / table_id
+        if not folder.is_dir():
             return None
         try:
             meta = json.loads((folder / TABLE).read_text(encoding="utf-8"))
+            if not isinstance(meta, dict):
+                raise ValueError(f"{TABLE} holds no JSON object")
             actions = _read_actions(folder / ACTIONS)
         except (OSError, ValueError) as exc:
-            LOG.warning("table %s cannot be read, skipped: %s", table_id, exc)
+            LOG.warning("table %s cannot be read: %s", table_id, exc)
             return None
         return Saved(meta, actions)
+
+
+def _age(folder: Path) -> float:
+    try:
+        return (folder / TABLE).stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def replace_atomically(path: Path, text: str) -> None:
@@ -119,14 +186,17 @@ def _read_actions(path: Path) -> list[tuple[int, str]]:
     data = path.read_bytes()
     actions: list[tuple[int, str]] = []
     good = 0
-    for line in data.splitlines(keepends=True):
-        if not line.endswith(b"\n"):
-            break
+    lines = data.splitlines(keepends=True)
+    for number, line in enumerate(lines, 1):
         try:
+            if not line.endswith(b"\n"):
+                raise ValueError("no end of line")
             seat, action = json.loads(line)
-        except ValueError:
+            actions.append((int(seat), str(action)))
+        except (ValueError, TypeError) as exc:
+            if number < len(lines):  # not a torn last line: the file is damaged
+                raise ValueError(f"{path.name}:{number}: not an action: {exc}") from None
             break
-        actions.append((int(seat), str(action)))
         good += len(line)
     if good != len(data):
         LOG.warning("%s: a torn last line dropped (an action never acknowledged)", path)

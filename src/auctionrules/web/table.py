@@ -5,15 +5,19 @@ checks it (an illegal one raises and leaves the game as it was), the store
 appends it, and only then does the engine carry it out and every connection
 hear of it. A seat is claimed with its token; the table keeps only the tokens'
 SHA-256 digests (what ``table.json`` holds), so a copy of the data directory
-cannot be used to take a seat.
+cannot be used to take a seat. A person's chair nobody has used yet (no
+connection, no action) is *free*: at a listed table anyone may take it from the
+lobby's list (:meth:`Table.take`), which gives it a new token.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import secrets
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -88,6 +92,9 @@ class Table:
         tokens: dict[int, str],
         host: str,
         store: Store,
+        created: float | None = None,
+        private: bool = False,
+        taken: Sequence[int] = (),
     ) -> None:
         self.id = table_id
         self.game = game
@@ -100,6 +107,12 @@ class Table:
         self._tokens = tokens  # seat -> digest
         self._host = host  # digest
         self.store = store
+        #: when the table was made (seconds since the epoch)
+        self.created = time.time() if created is None else created
+        #: a private table is not listed in the lobby
+        self.private = private
+        #: the persons' chairs someone has used (connected to or acted from)
+        self.taken = set(taken)
         self.lock = asyncio.Lock()
         #: set whenever the game moves, so the bots look again
         self.changed = asyncio.Event()
@@ -109,6 +122,7 @@ class Table:
         self.acted = [0] * game.state.n
         for seat, _ in game.log:
             self.acted[seat] += 1
+        self.taken |= {s for s in self._tokens if self.acted[s]}
         self.lines: list[str] = []
         #: the final money and winners, in words, once the game is over
         self.result: list[str] | None = None
@@ -128,17 +142,22 @@ class Table:
         pause: float,
         variant: str,
         store: Store,
+        private: bool = False,
     ) -> tuple[Table, dict[int, str], str]:
-        """A new table, written to ``store``; with the persons' seat tokens and the host's."""
+        """A new table, not yet written (:meth:`write`); with the persons' seat tokens and
+        the host's."""
         tokens = {seat: new_token() for seat, chair in enumerate(chairs) if chair is None}
         host = new_token()
         table = cls(
             table_id, game, chairs, language=language, pause=pause, variant=variant,
             tokens={seat: digest(t) for seat, t in tokens.items()}, host=digest(host),
-            store=store,
+            store=store, private=private,
         )
-        store.create(table_id, table.meta())
         return table, tokens, host
+
+    def write(self) -> None:
+        """Write the new table to its store."""
+        self.store.create(self.id, self.meta())
 
     def meta(self) -> dict[str, Any]:
         """What ``table.json`` holds."""
@@ -152,6 +171,9 @@ class Table:
             "language": self.language,
             "pause": self.pause,
             "variant": self.variant,
+            "created": self.created,
+            "private": self.private,
+            "taken": sorted(self.taken),
             "start": self._start(),
         }
 
@@ -180,7 +202,8 @@ class Table:
         return cls(
             table_id, game, chairs, language=meta["language"], pause=float(meta["pause"]),
             variant=meta["variant"], tokens={int(s): d for s, d in meta["tokens"].items()},
-            host=meta["host"], store=store,
+            host=meta["host"], store=store, created=meta.get("created"),
+            private=bool(meta.get("private", False)), taken=meta.get("taken", ()),
         )
 
     # --- seats --------------------------------------------------------------------------
@@ -195,6 +218,35 @@ class Table:
             if hmac.compare_digest(given, held):
                 return seat
         raise TableError(403, "this seat token is not valid at this table")
+
+    def use(self, seat: int | None) -> None:
+        """Mark a person's chair as used (its link opened, or an action from it).
+
+        Kept in memory only, so opening a link never waits for the disk: after a
+        restart a chair counts as used once someone has acted from it (or took it
+        from the lobby's list)."""
+        if seat is not None:
+            self.taken.add(seat)
+
+    def free(self) -> list[int]:
+        """The persons' chairs nobody has used yet."""
+        return sorted(set(self._tokens) - self.taken)
+
+    def take(self, seat: int) -> str:
+        """A new token for the free chair ``seat`` (its old one no longer holds it);
+        :class:`TableError` (409) if the chair is not free."""
+        if seat not in self.free() or self.private:
+            raise TableError(409, f"chair {seat} is not free at this table")
+        token = new_token()
+        self._tokens[seat] = digest(token)
+        self.taken.add(seat)
+        self._rewrite()
+        return token
+
+    def _rewrite(self) -> None:
+        # (a chair marked used only in memory is at worst listed free after a restart)
+        with contextlib.suppress(OSError):
+            self.store.rewrite(self.id, self.meta())
 
     def is_host(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(digest(token), self._host)

@@ -198,7 +198,7 @@ async function listTables() {
 // --- table ----------------------------------------------------------------------------
 
 const table = {
-  id: null, words: {}, title: "", again: null, socket: null, state: null, mine: false,
+  id: null, words: {}, title: "", socket: null, state: null, mine: false,
   online: false, attempt: 0, timer: null,
   // the seat's action count when its last action left (null: none on its way), and the
   // action itself: an action is acknowledged when the count grows, or shown as not sent
@@ -479,15 +479,12 @@ function render(state) {
   $("status").textContent = status;
 }
 
-// The next game at this table: the same chairs and rules, the next seed (the request
-// the server gave with the table's summary). This seat's new link opens; the others'
-// are shown to be passed on.
+// The next game at this table: the same chairs and rules, a new deal (the server draws
+// the seed: the finished game's record is public). This seat's new link opens; the
+// others' are shown to be passed on.
 async function playAgain() {
   if (!table.online) { problem(say("not_sent")); return; }
-  const { ok, body } = await getJSON("/api/tables", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(table.again),
-  });
+  const { ok, body } = await getJSON(`/api/tables/${table.id}/again`, { method: "POST" });
   if (!ok) { problem(say("again_fail", { why: body.error || (body.problems || []).join("; ") })); return; }
   const mine = body.seats.find((s) => s.seat === table.state.seat);
   const box = $("again-links");
@@ -574,7 +571,6 @@ async function tablePage() {
   if (!ok) { problem(body.error); return; }
   table.words = body.words;
   table.title = body.title;
-  table.again = body.again;
   document.documentElement.lang = body.language;
   document.title = body.title;
   $("title").textContent = body.title;
