@@ -8,6 +8,7 @@ is shared by Python callers, ``auctionrules play --agents`` and the simulation l
 
 from auctionrules.agents.heuristic import HeuristicAgent
 from auctionrules.agents.ismcts import ISMCTSAgent
+from auctionrules.agents.learned import LearnedAgent
 from auctionrules.agents.registry import (
     AgentEntry,
     AgentError,
@@ -28,6 +29,10 @@ register_agent(
 register_agent(
     "ismcts", ISMCTSAgent, "Information-set Monte Carlo tree search over determinizations."
 )
+register_agent(
+    "learned", LearnedAgent,
+    "A small network trained to play as ismcts does (needs numpy: the 'learned' extra).",
+)
 
 __all__ = [
     "AgentEntry",
@@ -36,6 +41,7 @@ __all__ = [
     "AgentSpec",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "LearnedAgent",
     "RandomAgent",
     "agent_entries",
     "make_agent",
