@@ -82,6 +82,16 @@ def test_the_french_log_is_typeset() -> None:
     assert phrases["reveal"].startswith(f"offres dévoilées{NBSP}:")
 
 
+def test_the_web_tables_french_words_are_typeset() -> None:
+    """The table page's own French words (its headings, banners, refusals) are set as
+    the books and the log are."""
+    from auctionrules.web.words import words
+
+    phrases = words("fr")
+    assert all(WRONG_SPACE.search(p) is None for p in phrases.values())
+    assert phrases["high"].startswith(f"Meilleure enchère{NBSP}:")
+
+
 @pytest.mark.parametrize(
     ("written", "printed"),
     [

@@ -60,7 +60,7 @@ def test_a_sealed_bid_is_labelled_as_the_seats_own() -> None:
     game.apply(f"bid {low[0]}", bidder)
     for seat in range(4):
         lot = presenter.message(game.view(seat), game.legal(seat), [], 0, 0)["lot"]
-        mine = "Votre offre secrète : " + presenter.log.money(low[0])
+        mine = "Votre offre secrète\u00a0: " + presenter.log.money(low[0])
         assert lot["own_sealed_bid"] == (mine if seat == bidder else None)
 
 

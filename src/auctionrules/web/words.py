@@ -11,6 +11,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
+from auctionrules.text import typeset
+
 _EN: Final = {
     "play": "Play {card}",
     "add": "Add {card}",
@@ -185,8 +187,12 @@ _FR: Final = {
     "lobby": "Accueil",
 }
 
-#: Language code -> the page's words in it.
-WORDS: Final = MappingProxyType({"en": MappingProxyType(_EN), "fr": MappingProxyType(_FR)})
+#: Language code -> the page's words in it, set as the language prints (French spaces
+#: before ":" and ";", as the books and the log have them).
+WORDS: Final = MappingProxyType({
+    lang: MappingProxyType({key: typeset(phrase, lang) for key, phrase in phrases.items()})
+    for lang, phrases in (("en", _EN), ("fr", _FR))
+})
 
 #: The languages a table can be played in.
 LANGUAGES: Final = tuple(WORDS)
