@@ -245,4 +245,4 @@ def test_state_is_every_seats_observation_for_a_centralised_critic() -> None:
         assert np.array_equal(state[s * size : (s + 1) * size],
                               environment.observe(agent)["observation"])
     hands = environment.table.encoding.split(state[:size])["hand"].sum()
-    assert hands == len(environment.game.hands[0])  # type: ignore[union-attr]
+    assert hands == len(environment.game.state.hands[0])  # type: ignore[union-attr]
