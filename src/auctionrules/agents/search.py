@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import HeuristicAgent, raise_to
+from auctionrules.agents.heuristic import HeuristicAgent, open_answer
 from auctionrules.compiled import mypyc_attr, own_state, set_state
 from auctionrules.engine.actions import Action, bid_of, price_of
 from auctionrules.engine.cards import SEALED
@@ -90,8 +90,8 @@ class Model:
         if limit is None:
             limit = self.limits[seat] = self.agent.limit(Facts.of_game(game, seat))
         high_bidder = None if lot.high_bidder == NOBODY else lot.high_bidder
-        return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=high_bidder,
-                        seat=seat, rules=game.rules)
+        return open_answer(limit, legal, auctioneer=lot.auctioneer, high_bidder=high_bidder,
+                           seat=seat, rules=game.rules)
 
 
 #: A model's own fields (its slots; see :func:`~auctionrules.compiled.own_state`).

@@ -62,9 +62,7 @@ from auctionrules.engine.agents import ChoiceAgent
 from auctionrules.engine.auctions import AUCTIONS as auctions  # noqa: N811 - a local-style name
 from auctionrules.engine.auctions.bidding import (
     SealedAuction,
-    limit_span,
     next_in_order,
-    on_limit,
     only_limits_raise,
 )
 from auctionrules.engine.auctions.double import DoubleAuction
@@ -84,8 +82,9 @@ from auctionrules.engine.flow import (
     take_from_hand,
 )
 from auctionrules.engine.history import PerSeat, round_entries
-from auctionrules.engine.legal import Legal, place_of, top_of
+from auctionrules.engine.legal import Legal, place_of
 from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.money import Bidding
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
@@ -115,9 +114,9 @@ class Asking:
     shared entries (:func:`~auctionrules.engine.history.round_entries`)."""
 
     __slots__ = (
-        "adds", "buy_of", "chooser", "companion_rule", "empty_fist_of", "ending", "floor",
-        "game", "n", "number", "once_barred", "open_barred", "pass_of", "play_of", "plays",
-        "raise_by", "raw", "unit",
+        "adds", "bidding", "buy_of", "chooser", "companion_rule", "empty_fist_of", "ending",
+        "floor", "game", "n", "number", "once_barred", "open_barred", "pass_of", "play_of",
+        "plays", "raise_by", "raw", "unit",
     )
 
     def __init__(self, game: State, chooser: list[ChoiceAgent | None]) -> None:
@@ -125,14 +124,15 @@ class Asking:
         self.game = game
         self.chooser = chooser
         self.raw = game._raw
-        self.n, self.unit = game.n, game._unit
+        self.n, self.unit = game.n, rules.unit
+        self.bidding = rules.bidding
         self.plays, self.adds = rules.plays, rules.adds
         self.companion_rule = rules.lead_requires_companion
         self.ending = rules.open_ending  # (who speaks next in an open auction)
         self.open_barred = rules.open_auctioneer_barred
         self.once_barred = rules.once_auctioneer_barred
         self.raise_by = rules.minimum_raise  # (money.minimum_raise: a whole number of units)
-        self.floor = game.bid_floor(0)  # the lowest bid (whole units, at least the minimum)
+        self.floor = rules.bidding.lowest  # (whole units, at least the minimum)
         #: the round whose entries are kept (0: none yet), and the entries
         self.number = 0
         self.pass_of: PerSeat = ()
@@ -255,7 +255,7 @@ def sealed_bids(ask: Asking, lot: Lot) -> Decisions:
     game, chooser, raw, n, unit = ask.game, ask.chooser, ask.raw, ask.n, ask.unit
     number, cash, sealed = ask.number, game.cash, lot.sealed
     kept = lot.high
-    lo = ask.floor if kept == 0 else game.bid_floor(kept)
+    lo = ask.floor if kept == 0 else ask.bidding.floor(kept)
     for seat in range(n):  # (a seat asked by suspending may be answered for another)
         while sealed[seat] is None:
             agent = chooser[seat]
@@ -265,7 +265,7 @@ def sealed_bids(ask: Asking, lot: Lot) -> Decisions:
             else:
                 who, money = seat, cash[seat]
                 if money >= lo:
-                    amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
+                    amount = agent.bid((lo, ask.bidding.top(lo, money), unit), True)
                 else:  # only pass is legal: asked as ChoiceAgent.act would ask
                     agent.pick(1)
                     amount = None
@@ -333,7 +333,7 @@ def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding 
     in_order = kind != OPEN  # (once around: each seat speaks once, in order)
     barred = lot.auctioneer if (ask.once_barred if in_order else ask.open_barred) else NOBODY
     raise_by = ask.raise_by
-    lo = ask.floor if lot.high == 0 else game.bid_floor(lot.high)
+    lo = ask.floor if lot.high == 0 else ask.bidding.floor(lot.high)
     bids = lot.bids
     limits = lot.limits  # (empty while nobody said a limit in this lot)
     seat = lot.asker
@@ -343,17 +343,16 @@ def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding 
         cap = limits[seat] if limits else None
         automatic = cap is not None
         if cap is not None:  # the seat is not asked: the engine answers on its limit
-            amount = on_limit(lot, seat, lo, cap)
+            amount = Bidding.answer(cap, lo, seat, lot.high_bidder)
         elif money < lo and limits and only_limits_raise(lot, cash, lo, barred):
             amount, automatic = None, True  # (it could only pass, and the lot is settling)
         else:
             agent = chooser[seat]
             if agent is None:
                 if money >= lo:
-                    span = (lo, top_of(lo, money, unit), unit)
-                    legal = Legal(
-                        seat, _PASS_ONLY, span, None, limit_span(span) if kind == OPEN else None,
-                    )
+                    span = (lo, ask.bidding.top(lo, money), unit)
+                    limit = Bidding.limits(span) if kind == OPEN else None
+                    legal = Legal(seat, _PASS_ONLY, span, None, limit)
                 else:
                     legal = Legal(seat, _PASS_ONLY)
                 _, action = yield legal
@@ -365,12 +364,12 @@ def bidding(ask: Asking, lot: Lot) -> Decisions:  # noqa: PLR0915 - one bidding 
                         lot.limits = limits = [None] * n
                     limits[seat] = said
                     raw.append(entry.limit(number, seat, said, said < lo))
-                    amount = on_limit(lot, seat, lo, said)
+                    amount = Bidding.answer(said, lo, seat, lot.high_bidder)
                     automatic = True
                 else:
                     amount = None
             elif money >= lo:
-                amount = agent.bid((lo, top_of(lo, money, unit), unit), True)
+                amount = agent.bid((lo, ask.bidding.top(lo, money), unit), True)
             else:  # only pass is legal: asked as ChoiceAgent.act would ask
                 agent.pick(1)
                 amount = None

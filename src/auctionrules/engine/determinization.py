@@ -166,7 +166,7 @@ def _lot(view: View, state: State, rng: random.Random) -> Lot:
         # a re-bid after a tie (sealed.ties): only the tied seats (lot.bids) bid again,
         # above the tied bid (lot.high) or keeping it; the others' bids are 0
         tied = {s for s, _ in lot.bids} if lot.high else None
-        floor = state.bid_floor(lot.high)
+        floor = rules.bidding.floor(lot.high)
         sealed: list[int | None] = []
         for s, bid in enumerate(done):
             if not bid:

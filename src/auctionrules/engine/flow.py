@@ -36,6 +36,7 @@ from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
 from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES
 from auctionrules.engine.scoring import score_round
+from auctionrules.engine.seats import from_seat, left_of
 from auctionrules.engine.state import State
 
 if TYPE_CHECKING:
@@ -129,9 +130,7 @@ def _lead_from(state: State, start: int) -> None:
     if state.hands[start] and not state._companion_rule:  # the usual case, first
         state.phase, state.turn = LEAD, start
         return
-    n = state.n
-    for k in range(n):
-        seat = (start + k) % n
+    for seat in from_seat(start, state.n):
         if state.hands[seat] and (not state._companion_rule or state.leadable(seat)):
             state.phase, state.turn = LEAD, seat
             return
@@ -152,7 +151,7 @@ def place(state: State, code: int) -> bool:
     counts = list(state.counts)
     counts[artist] += 1
     state.counts = tuple(counts)
-    return counts[artist] >= state._artist_cards
+    return state.rules.ends_round(counts[artist])
 
 
 def add_second(state: State, lot: Lot, seat: int, code: int) -> None:
@@ -273,7 +272,7 @@ def _settled(state: State, lot: Lot, taker: int) -> None:
     rules = state.rules
     # (the usual case, first)
     if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
-        resume = (lot.auctioneer + 1) % state.n
+        resume = left_of(lot.auctioneer, state.n)
         if state.hands[resume] and not state._companion_rule:
             state.phase, state.turn = LEAD, resume
         else:
@@ -281,13 +280,13 @@ def _settled(state: State, lot: Lot, taker: int) -> None:
         return
     if rules.ending_card_sold:  # the lot of the card that ended the round is settled
         artist = state.counts.index(max(state.counts))
-        if state.counts[artist] >= state._artist_cards:
+        if rules.ends_round(state.counts[artist]):
             end_round(state, exhausted=False, artist=artist)
             return
     if rules.last_card_sold and exhausted(state):
         end_round(state, exhausted=True)
         return
-    resume = (lot.auctioneer + 1) % state.n
+    resume = left_of(lot.auctioneer, state.n)
     if rules.dummies and any(state.hands[state.n :]):
         decision = rules.flip_when.after_lot(lot, taker)
         if decision is not None:

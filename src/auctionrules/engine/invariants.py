@@ -72,7 +72,7 @@ def violations(game: Game) -> list[str]:
             )
         # (round_end.ending_card sold: the card that made the count is under the hammer)
         ended = game.phase == OVER or (rules.ending_card_sold and lot is not None)
-        if not ended and game.counts[artist] >= rules.artist_cards:
+        if not ended and rules.ends_round(game.counts[artist]):
             out.append(f"round: {rules.codec.artist_ids[artist]} reached the round-ending count")
     allowed = set(rules.ranking) | {0}
     for r, row in enumerate(game.board):

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final
 from auctionrules.compiled import mypyc_attr
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.registry import register
+from auctionrules.engine.seats import from_left_of, from_seat, left_of
 from auctionrules.model import Double, DummyFlip
 
 #: The recipient "bank" in a payment.
@@ -77,18 +78,18 @@ class FullRoundOfPasses(OpenEnding):
 
     def first(self, lot: Lot) -> int | None:
         lot.passes = 0
-        return (lot.auctioneer + 1) % lot.n
+        return left_of(lot.auctioneer, lot.n)
 
     def after_bid(self, lot: Lot, seat: int) -> int | None:
         lot.passes = 0
-        return (seat + 1) % lot.n if lot.n > 1 else None
+        return left_of(seat, lot.n) if lot.n > 1 else None
 
     def after_pass(self, lot: Lot, seat: int) -> int | None:
         lot.passes += 1
         needed = lot.n - 1 if lot.high_bidder != NOBODY else lot.n
         if lot.passes >= needed:
             return None
-        return (seat + 1) % lot.n
+        return left_of(seat, lot.n)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -99,9 +100,7 @@ class PassIsFinal(OpenEnding):
 
     @staticmethod
     def _next_in(lot: Lot, seat: int) -> int | None:
-        n = lot.n
-        for k in range(1, n + 1):
-            p = (seat + k) % n
+        for p in from_left_of(seat, lot.n):
             if not lot.out >> p & 1 and p != lot.high_bidder:
                 return p
         return None
@@ -136,34 +135,20 @@ class SealedTieBreak(Strategy):
 class AuctioneerFirst(SealedTieBreak):
     """From the auctioneer going left: a tied auctioneer buys."""
 
-    __slots__ = ("_orders",)
-
-    def __init__(self, options: Any, players: int, unit: int) -> None:
-        super().__init__(options, players, unit)
-        n = players
-        self._orders = tuple(tuple((a + k) % n for k in range(n)) for a in range(n))
+    __slots__ = ()
 
     def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
-        if n == self.players:
-            return self._orders[auctioneer]
-        return tuple((auctioneer + k) % n for k in range(n))
+        return from_seat(auctioneer, n)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class AuctioneerLast(SealedTieBreak):
     """From the auctioneer's left, the auctioneer last."""
 
-    __slots__ = ("_orders",)
-
-    def __init__(self, options: Any, players: int, unit: int) -> None:
-        super().__init__(options, players, unit)
-        n = players
-        self._orders = tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n))
+    __slots__ = ()
 
     def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
-        if n == self.players:
-            return self._orders[auctioneer]
-        return tuple((auctioneer + k) % n for k in range(1, n + 1))
+        return from_left_of(auctioneer, n)
 
 
 # --- auctions.double.payee -----------------------------------------------------------------
@@ -397,7 +382,7 @@ class LeftOfLastCardPlayer(Starter):
     __slots__ = ()
 
     def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
-        return (last_card_player + 1) % n
+        return left_of(last_card_player, n)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -407,7 +392,7 @@ class LeftOfLastAuctioneer(Starter):
     __slots__ = ()
 
     def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
-        return (last_auctioneer + 1) % n
+        return left_of(last_auctioneer, n)
 
 
 # --- player_counts.N.dummy_hands.flip.when -------------------------------------------------

@@ -10,7 +10,6 @@ names an edition. ``Rules`` is immutable and may be shared by many games.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final, TypeVar
 
 import attrs
@@ -19,7 +18,9 @@ from auctionrules.engine import policies as P  # noqa: N812 - short name for man
 from auctionrules.engine.actions import Add, Play
 from auctionrules.engine.cards import CardCodec, full_deck
 from auctionrules.engine.errors import RulesError
+from auctionrules.engine.money import Bidding
 from auctionrules.engine.registry import generation, lookup
+from auctionrules.engine.seats import from_left_of
 from auctionrules.model import NobodyBuys, PlayerCount, Ruleset, SealedTies, WinnerTieBreak
 
 _T = TypeVar("_T")
@@ -115,6 +116,8 @@ class Rules:
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     #: ``alone[s] == (s,)``: who acts when only ``s`` does (built once).
     alone: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    #: The money rules of bidding (the lowest bid, a bid's range, a limit's answer).
+    bidding: Bidding = attrs.field(init=False)
     #: A bound on the money any player can hold, from the rules alone: all the
     #: starting cash plus everything the bank can pay (each card is paid for once, at
     #: the end of the round it was bought in, at most the top ranking value once per
@@ -122,16 +125,25 @@ class Rules:
     most_money: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "orders", _orders(self.players))
+        n = self.players
+        object.__setattr__(self, "orders", tuple([from_left_of(s, n) for s in range(n)]))
+        object.__setattr__(
+            self, "bidding", Bidding(self.unit, self.minimum_bid, self.minimum_raise)
+        )
         object.__setattr__(self, "alone", tuple((seat,) for seat in range(self.players)))
         top = max(self.ranking, default=0)
         most = self.players * self.starting_cash + len(self.deck) * self.rounds * top
         object.__setattr__(self, "most_money", most)
 
+    def ends_round(self, count: int) -> bool:
+        """Whether an artist's ``count``-th card laid this round ends the round (after
+        its lot is sold, under ``round_end.ending_card: sold``)."""
+        return count >= self.artist_cards
 
-@cache
-def _orders(n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
+    def ends_unsold(self, count: int) -> bool:
+        """Whether an artist's ``count``-th card ends the round as it is laid, its lot
+        not auctioned (``round_end.ending_card: unsold``, the rulebooks')."""
+        return count >= self.artist_cards and not self.ending_card_sold
 
 
 S = TypeVar("S", bound=P.Strategy)

@@ -14,8 +14,8 @@ from auctionrules.engine.auctions.base import (
     range_reason,
     sold,
 )
-from auctionrules.engine.legal import Span
 from auctionrules.engine.lot import Lot
+from auctionrules.engine.money import Bidding
 from auctionrules.engine.rules import RE_BID_OR_UNSOLD, TIE_BREAK
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class OpenAuction(_Bidding):
     def check_limit(self, game: State, lot: Lot, seat: int, amount: int) -> str | None:
         if seat == lot.auctioneer and self.barred(game):
             return "the auctioneer may not bid on their own lot; only pass"
-        return range_reason("limit", amount, limit_span(game.bid_range(seat, lot.high)))
+        return range_reason("limit", amount, Bidding.limits(game.bid_range(seat, lot.high)))
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
         # (_Bidding.start with the opening in place: once per open lot)
@@ -115,12 +115,6 @@ class OnceAround(_Bidding):
         return game.rules.once_auctioneer_barred
 
 
-def limit_span(bid: Span | None) -> Span | None:
-    """The range of a limit where ``bid`` is the range of a bid: from 0 (below the
-    lowest bid: out of the lot) to the bid range's top, in its steps."""
-    return None if bid is None else (0, bid[1], bid[2])
-
-
 def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int) -> bool:
     """Whether every seat still able to raise (not barred, not out, with ``lo`` in
     hand) is on a limit: the engine then settles the lot without asking anyone, and a
@@ -131,16 +125,6 @@ def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int) -> 
         if able and limits[seat] is None:
             return False
     return True
-
-
-def on_limit(lot: Lot, seat: int, lo: int, limit: int) -> int | None:
-    """The engine's answer for ``seat`` on its ``limit`` when the lowest bid is ``lo``:
-    a pass (``None``) while it holds the high bid, else ``lo`` if that is within the
-    limit, else a pass. (A limit is at most what the seat may bid, and its money does
-    not change while the lot is under the hammer, so ``lo`` within it is affordable.)"""
-    if lot.high_bidder == seat or lo > limit:
-        return None
-    return lo
 
 
 def next_in_order(lot: Lot, seat: int) -> int | None:
