@@ -1,13 +1,14 @@
 """The history: every entry is built by its constructor in ``engine/history.py``, and
-only the round flow appends to the history.
+only the round flow and the auction types (which own their flows) append to it.
 
 Checked on the engine's source, as ``tests/test_layers.py`` checks imports: a tuple
 literal that starts with an entry's kind and goes on with its round, anywhere but in
 the history module, is an entry built by hand; an ``append`` to the history anywhere
-but in the round flow (``flow.py``, ``decisions.py``) is a second writer; and what the
-flow appends must come from a constructor (called there, or made once by
-``round_entries``). Then each constructor is read back: the kinds they make are the
-kinds there are, and their fields are what the events say.
+but in the round flow (``flow.py``, ``decisions.py``) and the auction types' flows
+(``auctions/*.py``) is a second writer; and what they append must come from a
+constructor (called there, or made once by ``round_entries``). Then each
+constructor is read back: the kinds they make are the kinds there are, and their
+fields are what the events say.
 """
 
 from __future__ import annotations
@@ -34,8 +35,12 @@ ENGINE = source_of(engine).parent
 PACKAGE = ENGINE.parent.parent
 SOURCES = sorted(ENGINE.rglob("*.py"))
 HISTORY = ENGINE / "history.py"
-#: The round flow: the history's only writers.
-WRITERS = {ENGINE / "flow.py", ENGINE / "decisions.py"}
+#: The round flow and the auction types' flows: the history's only writers.
+WRITERS = {
+    ENGINE / "flow.py",
+    ENGINE / "decisions.py",
+    *(path for path in (ENGINE / "auctions").glob("*.py") if path.stem not in ("__init__", "base")),
+}
 #: The constructors: the functions of the history module that return an entry.
 CONSTRUCTORS = frozenset(
     node.name
@@ -154,7 +159,7 @@ def test_only_the_round_flow_writes_the_history_and_only_what_is_constructed() -
         source = path.read_text(encoding="utf-8")
         assert writes(source), path  # (the check sees the writing it allows)
         assert not_constructed(source) == [], path
-    # (and the auction types never see it at all: they return what happened)
+    # (and nothing reaches for the game's own list: the flows write through ``raw``)
     for path in (ENGINE / "auctions").glob("*.py"):
         assert "_raw" not in path.read_text(encoding="utf-8"), path
 

@@ -66,17 +66,21 @@ class ChoiceAgent:
 
     def act(self, state: Any, legal: Legal) -> Action:
         """The action the three questions choose."""
-        span = legal.price
-        if span is not None:
-            return price_of(self.price(span))
-        actions = legal.actions
-        span = legal.bid
-        if span is not None:
-            amount = self.bid(span, bool(actions))
+        return self.choose(legal.actions, legal.bid, legal.price)
+
+    def choose(
+        self, actions: tuple[Action, ...], bid: Span | None, price: Span | None
+    ) -> Action:
+        """The action the three questions choose among ``actions`` and the amounts of
+        ``bid`` and ``price`` (the parts of a ``Legal``; a playout asks so without one)."""
+        if price is not None:
+            return price_of(self.price(price))
+        if bid is not None:
+            amount = self.bid(bid, bool(actions))
             if amount is not None:
                 return bid_of(amount)
         if not actions:
-            raise ValueError(f"no legal action: {legal!r}")
+            raise ValueError(f"no legal action: {actions!r}")
         return actions[self.pick(len(actions))]
 
 

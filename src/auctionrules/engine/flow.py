@@ -5,7 +5,7 @@ The transitions that are not decisions, as functions of a game's
 round end do to it. The state is a plain value (its fields, and the rules'
 questions about them); everything that changes it is here or in
 :mod:`.decisions` (who is asked what, and what the answer does), which calls
-these functions (:func:`sell`, :func:`settle`, :func:`add_second`...). A
+these functions (:func:`settle`, :func:`place_second`...). A
 :class:`~auctionrules.engine.game.Game` holds the state (``game.state``) and is
 the public step API over it. The auction types read the state and change only
 their lot: where one settles its lot (nobody bid, nobody bought, a broke
@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Final
 
 from auctionrules.engine import history as entry
 from auctionrules.engine import setup
-from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.cards import artist_of, auction_of
 from auctionrules.engine.dummy import choose
 from auctionrules.engine.lot import NOBODY, Lot
@@ -154,17 +153,10 @@ def place(state: State, code: int) -> bool:
     return state.rules.ends_round(counts[artist])
 
 
-def add_second(state: State, lot: Lot, seat: int, code: int) -> None:
-    """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
-    if place_second(state, lot, seat, code):
-        settled = AUCTIONS[lot.kind].start(state, lot)
-        if settled is not None:
-            settle(state, lot, settled)
-
-
 def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
-    """:func:`add_second` up to the auction: ``True`` if the lot goes on as the
-    second card's type (``lot.kind``), ``False`` if the card ended the round."""
+    """``seat`` adds ``code`` to the double ``lot``: ``True`` if the lot goes on as
+    the second card's type (``lot.kind``; the decisions open its auction), ``False``
+    if the card ended the round."""
     take_from_hand(state, seat, code)
     lot.cards.append(code)
     lot.adder = seat

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from auctionrules.engine.actions import Action, Buy, Pass, Price
-from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free, range_reason, sold
+from auctionrules.engine import history as entry
+from auctionrules.engine.actions import BUY, PASS, Buy, Price
+from auctionrules.engine.asking import Asking, Question
+from auctionrules.engine.auctions.base import UNSOLD, Auction, Run, Settlement, free, sold
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.rules import AUCTIONEER_BUYS, AUCTIONEER_TAKES_FREE
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
+
+_BUY_OR_PASS: Final = (BUY, PASS)
+_PASS_ONLY: Final = (PASS,)
 
 
 class FixedPriceAuction(Auction):
@@ -36,26 +41,34 @@ class FixedPriceAuction(Auction):
             return free(lot.auctioneer)
         return None
 
-    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
-        if lot.price < 0:
-            if isinstance(action, Price):
-                return range_reason("price", action.amount, game.price_range(seat))
-            return "the auctioneer must name the fixed price: price N"
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Buy):
-            if game.cash[seat] < lot.price:
-                return f"the price {lot.price} is more than the buyer's cash"
-            return None
-        return f"the price is {lot.price}: buy or pass"
+    def question(self, game: State, lot: Lot, seat: int) -> Question:
+        price = lot.price
+        if price < 0:
+            return Question((), price=game.price_range(seat),
+                            note="the auctioneer must name the fixed price: price N")
+        if game.cash[seat] >= price:
+            return Question(_BUY_OR_PASS)
+        return Question(_PASS_ONLY, note=f"the price {price} is more than the buyer's cash")
 
-    @staticmethod
-    def name_price(game: State, lot: Lot, price: int) -> None:
-        """The auctioneer named ``price`` (the flow logs it); the others are asked from
-        the left."""
-        lot.price = price
-        lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
-        lot.asker = lot.order[0]
+    def run(self, ask: Asking, lot: Lot) -> Run:
+        game, raw = ask.game, ask.raw
+        if lot.price < 0:
+            seat = lot.auctioneer
+            action = yield from ask.put(seat, self.question(game, lot, seat))
+            assert type(action) is Price  # (checked against the question)
+            raw.append(entry.price(ask.number, seat, action.amount))
+            lot.price = action.amount
+            lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
+            lot.asker = lot.order[0]
+        while True:
+            seat = lot.asker
+            action = yield from ask.put(seat, self.question(game, lot, seat))
+            if type(action) is Buy:
+                raw.append(ask.buy_of[seat])
+                return sold(seat, lot.price)
+            raw.append(ask.pass_of[seat])
+            if not lot.ask_next():
+                return self.nobody_buys(game, lot)
 
     @staticmethod
     def nobody_buys(game: State, lot: Lot) -> Settlement:

@@ -102,7 +102,7 @@ def _sealed(w: Writer) -> list[Sentence]:
     sentences = [w.say("@auction.sealed")]
     if sealed.ties != "tie-break":  # (the books': the tie-break alone, said below)
         raise_by = w.ruleset.money.minimum_raise
-        more = (  # a re-bid tops the tied bid as any bid tops the last (bid_floor)
+        more = (  # a re-bid tops the tied bid as any bid tops the last (Bidding.floor)
             w.word("rebid.more") if raise_by is None
             else w.word("rebid.more_by", amount=w.amount(raise_by))
         )
