@@ -16,7 +16,6 @@ from auctionrules.engine.actions import Action, bid_of, price_of
 from auctionrules.engine.cards import SEALED
 from auctionrules.engine.game import Game
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.lot import NOBODY
 
 
 class Node:
@@ -89,8 +88,7 @@ class Model:
         limit = self.limits.get(seat)
         if limit is None:
             limit = self.limits[seat] = self.agent.limit(Facts.of_game(game, seat))
-        high_bidder = None if lot.high_bidder == NOBODY else lot.high_bidder
-        return open_answer(limit, legal, auctioneer=lot.auctioneer, high_bidder=high_bidder,
+        return open_answer(limit, legal, auctioneer=lot.auctioneer, high_bidder=lot.high_bidder,
                            seat=seat, rules=game.rules)
 
 

@@ -30,7 +30,7 @@ from auctionrules.engine import history as entry
 from auctionrules.engine import setup
 from auctionrules.engine.cards import artist_of, auction_of
 from auctionrules.engine.dummy import choose
-from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.lot import NOBODY, SETTLED, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
 from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES
@@ -259,6 +259,7 @@ def no_bid(state: State, lot: Lot) -> None:
 
 
 def _settled(state: State, lot: Lot, taker: int) -> None:
+    lot.stage = SETTLED
     state.lot = None
     state.last_auctioneer = lot.auctioneer
     rules = state.rules

@@ -88,7 +88,7 @@ def violations(game: Game) -> list[str]:
 def _lot_violations(lot: Lot, cash: tuple[int, ...]) -> list[str]:
     """What the lot under the hammer breaks: bids and limits beyond the money."""
     out: list[str] = []
-    if lot.high_bidder >= 0 and lot.high > cash[lot.high_bidder]:
+    if lot.high_bidder is not None and lot.high > cash[lot.high_bidder]:
         out.append(f"money: seat {lot.high_bidder}'s bid {lot.high} exceeds their cash")
     if lot.limits:
         if lot.kind != OPEN:
@@ -96,7 +96,7 @@ def _lot_violations(lot: Lot, cash: tuple[int, ...]) -> list[str]:
         for seat, said in enumerate(lot.limits):
             if said is not None and said > cash[seat]:
                 out.append(f"money: seat {seat}'s limit {said} exceeds their cash")
-    for seat, bid in enumerate(lot.sealed):
+    for seat, bid in enumerate(lot.sealed or ()):
         if bid is not None and bid > cash[seat]:
             out.append(f"money: seat {seat}'s sealed bid {bid} exceeds their cash")
     return out

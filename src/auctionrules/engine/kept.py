@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.compiled import mypyc_attr
-from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
+from auctionrules.engine.cards import TYPE_INDEX
 from auctionrules.engine.lot import Lot
 from auctionrules.model import AUCTION_TYPES
 
@@ -151,7 +151,7 @@ class LotLaid:
 
 def laid_of(lot: Lot, names: tuple[str, ...]) -> LotLaid:
     """The standing part of ``lot`` (``names``: every card's name by code)."""
-    adder = None if lot.adder < 0 else lot.adder
+    adder = lot.adder
     return LotLaid(tuple(lot.cards), lot.kind, lot.leader, adder, lot.auctioneer, names)
 
 
@@ -350,12 +350,11 @@ def lot_part(kept: Kept, state: State, seat: int | None) -> LotPart | None:
     sealed = lot.sealed
     done: tuple[bool, ...] | None = None
     own_bid: int | None = None
-    if sealed:
+    if sealed is not None:
         done = tuple([bid is not None for bid in sealed])
         own_bid = sealed[seat] if seat is not None else None
     return LotPart(
-        laid, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
-        lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
+        laid, lot.high, tuple(lot.bids), lot.high_bidder, lot.price, done, own_bid,
         lot.asker, lot.order, lot.pos, lot.passes, lot.out,
         tuple(lot.limits) if lot.limits else kept.no_limits,
     )

@@ -86,7 +86,7 @@ class FullRoundOfPasses(OpenEnding):
 
     def after_pass(self, lot: Lot, seat: int) -> int | None:
         lot.passes += 1
-        needed = lot.n - 1 if lot.high_bidder != NOBODY else lot.n
+        needed = lot.n - 1 if lot.high_bidder is not None else lot.n
         if lot.passes >= needed:
             return None
         return left_of(seat, lot.n)
@@ -165,11 +165,18 @@ def sale_payments(
     """Who receives what of a sale's ``price``, as ``(recipient, amount)``: a double
     with a second card added pays as the ``payee`` strategy says, any other lot its
     auctioneer (the bank, if they bought their own lot)."""
-    if lot.adder != NOBODY:
+    if lot.adder is not None:
         return tuple(payee.payments(lot, winner, price))
     if price:
         return ((to_seller(lot.auctioneer, winner), price),)
     return ()
+
+
+def adder_of(lot: Lot) -> int:
+    """Who added the second card of the double ``lot`` (one was added)."""
+    adder = lot.adder
+    assert adder is not None
+    return adder
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -193,7 +200,7 @@ class AdderPaid(Payee):
     __slots__ = ()
 
     def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
-        return ((to_seller(lot.adder, winner), price),)
+        return ((to_seller(adder_of(lot), winner), price),)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
@@ -223,7 +230,7 @@ class SplitEqually(Payee):
         self.all_to_bank = options.split.seller_wins == "all-to-bank"
 
     def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
-        leader, adder = lot.leader, lot.adder
+        leader, adder = lot.leader, adder_of(lot)
         if adder == leader:
             return ((to_seller(leader, winner), price),)
         if self.all_to_bank and winner in (leader, adder):

@@ -8,7 +8,7 @@ from auctionrules.engine import history as entry
 from auctionrules.engine.actions import PASS, Bid, Limit
 from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import NO_BID, Auction, Run, Settlement, sold
-from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.lot import Lot
 from auctionrules.engine.money import Bidding
 from auctionrules.engine.rules import Rules
 
@@ -79,8 +79,8 @@ class _Bidding(Auction):
         game, raw, number = ask.game, ask.raw, ask.number
         rules = game.rules
         bidding, cash = rules.bidding, game.cash
-        barred = lot.auctioneer if self.barred(rules) else NOBODY
-        limits = lot.limits  # (empty while nobody said a limit in this lot)
+        barred = lot.auctioneer if self.barred(rules) else None
+        limits = lot.limits  # (None while nobody said a limit in this lot)
         seat = lot.asker
         while True:
             lo = bidding.floor(lot.high)
@@ -121,7 +121,8 @@ class _Bidding(Auction):
                     raw.append(ask.pass_of[seat])
                 nxt = self.after_pass(rules, lot, seat)
             if nxt is None:
-                return NO_BID if lot.high_bidder == NOBODY else sold(lot.high_bidder, lot.high)
+                high_bidder = lot.high_bidder
+                return NO_BID if high_bidder is None else sold(high_bidder, lot.high)
             lot.asker = seat = nxt
 
 
@@ -172,11 +173,12 @@ class OnceAround(_Bidding):
         return rules.once_auctioneer_barred
 
 
-def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int) -> bool:
+def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int | None) -> bool:
     """Whether every seat still able to raise (not barred, not out, with ``lo`` in
     hand) is on a limit: the engine then settles the lot without asking anyone, and a
     seat that could only pass passes unasked."""
     limits = lot.limits
+    assert limits is not None
     for seat in range(lot.n):
         able = seat != barred and cash[seat] >= lo and not lot.out >> seat & 1
         if able and limits[seat] is None:

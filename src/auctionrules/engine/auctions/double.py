@@ -9,7 +9,7 @@ from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import UNSOLD, Added, Auction, Run, Settlement, free
 from auctionrules.engine.cards import artist_of
 from auctionrules.engine.legal import place_of
-from auctionrules.engine.lot import Lot
+from auctionrules.engine.lot import CHOOSING, Lot
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
@@ -29,7 +29,7 @@ class DoubleAuction(Auction):
         rules = game.rules
         order = rules.orders[lot.leader]
         order = order[-1:] + order[:-1] if rules.anyone_may_add else (lot.leader,)
-        lot.order, lot.pos, lot.asker = order, 0, order[0]
+        lot.stage, lot.order, lot.pos, lot.asker = CHOOSING, order, 0, order[0]
         return None
 
     def question(self, game: State, lot: Lot, seat: int) -> Question:

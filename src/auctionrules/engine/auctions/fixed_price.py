@@ -8,7 +8,7 @@ from auctionrules.engine import history as entry
 from auctionrules.engine.actions import BUY, PASS, Buy, Price
 from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import UNSOLD, Auction, Run, Settlement, free, sold
-from auctionrules.engine.lot import Lot
+from auctionrules.engine.lot import BIDDING, PRICING, Lot
 from auctionrules.engine.rules import AUCTIONEER_BUYS, AUCTIONEER_TAKES_FREE
 
 if TYPE_CHECKING:
@@ -35,15 +35,14 @@ class FixedPriceAuction(Auction):
     name = "fixed-price"
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.price = -1
-        lot.asker = lot.auctioneer
+        lot.stage, lot.asker = PRICING, lot.auctioneer
         if game.price_range(lot.auctioneer) is None:  # (a broke auctioneer keeps the lot)
             return free(lot.auctioneer)
         return None
 
     def question(self, game: State, lot: Lot, seat: int) -> Question:
         price = lot.price
-        if price < 0:
+        if price is None:
             return Question((), price=game.price_range(seat),
                             note="the auctioneer must name the fixed price: price N")
         if game.cash[seat] >= price:
@@ -52,12 +51,12 @@ class FixedPriceAuction(Auction):
 
     def run(self, ask: Asking, lot: Lot) -> Run:
         game, raw = ask.game, ask.raw
-        if lot.price < 0:
+        if lot.price is None:
             seat = lot.auctioneer
             action = yield from ask.put(seat, self.question(game, lot, seat))
             assert type(action) is Price  # (checked against the question)
             raw.append(entry.price(ask.number, seat, action.amount))
-            lot.price = action.amount
+            lot.stage, lot.price = BIDDING, action.amount
             lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
             lot.asker = lot.order[0]
         while True:
@@ -65,7 +64,7 @@ class FixedPriceAuction(Auction):
             action = yield from ask.put(seat, self.question(game, lot, seat))
             if type(action) is Buy:
                 raw.append(ask.buy_of[seat])
-                return sold(seat, lot.price)
+                return sold(seat, named_price(lot))
             raw.append(ask.pass_of[seat])
             if not lot.ask_next():
                 return self.nobody_buys(game, lot)
@@ -82,10 +81,17 @@ class FixedPriceAuction(Auction):
         rules = game.rules
         nobody_buys = rules.nobody_buys
         if nobody_buys == AUCTIONEER_BUYS:
-            cash = game.cash[lot.auctioneer]
-            if lot.price <= cash or not rules.above_cash_unsold:
-                return sold(lot.auctioneer, min(lot.price, cash))
+            cash, price = game.cash[lot.auctioneer], named_price(lot)
+            if price <= cash or not rules.above_cash_unsold:
+                return sold(lot.auctioneer, min(price, cash))
             return UNSOLD
         if nobody_buys == AUCTIONEER_TAKES_FREE:
             return free(lot.auctioneer)
         return UNSOLD  # (nobody_buys: unsold)
+
+
+def named_price(lot: Lot) -> int:
+    """The price named for ``lot`` (once the auctioneer named it)."""
+    price = lot.price
+    assert price is not None
+    return price

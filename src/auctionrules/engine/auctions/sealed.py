@@ -8,7 +8,7 @@ from auctionrules.engine import history as entry
 from auctionrules.engine.actions import PASS, Bid
 from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import NO_BID, UNSOLD, Auction, Run, Settlement, sold
-from auctionrules.engine.lot import Lot
+from auctionrules.engine.lot import REBID, SEALED, Lot
 from auctionrules.engine.rules import RE_BID_OR_UNSOLD, TIE_BREAK
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class SealedAuction(Auction):
     name = "sealed"
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.sealed = [None] * lot.n
+        lot.stage, lot.sealed = SEALED, [None] * lot.n
         return None
 
     def question(self, game: State, lot: Lot, seat: int) -> Question:
@@ -45,6 +45,7 @@ class SealedAuction(Auction):
         game, chooser, raw = ask.game, ask.chooser, ask.raw
         n = game.n
         number, sealed, kept = ask.number, lot.sealed, lot.high
+        assert sealed is not None
         for seat in range(n):
             while sealed[seat] is None:
                 agent = chooser[seat]
@@ -70,15 +71,15 @@ class SealedAuction(Auction):
         empty fist) and the settlement: the sale, nobody bid, or under ``sealed.ties``
         a second tie left unsold; ``None`` after a first tie (the tied players' sealed
         bids are reset: they bid once more)."""
-        bids = [b or 0 for b in lot.sealed]
+        bids = [b or 0 for b in lot.sealed or ()]
         best = max(bids)
         if best <= 0:
             return bids, NO_BID
         rules = game.rules
         ties = rules.sealed_ties
         if ties != TIE_BREAK and bids.count(best) > 1:  # (re-bid, re-bid-or-unsold)
-            if lot.high == 0:  # the first tie: the tied bid again, the others are out
-                lot.high = best
+            if lot.stage == SEALED:  # the first tie: the tied bid again, the others are out
+                lot.stage, lot.high = REBID, best
                 lot.sealed = [None if b == best else 0 for b in bids]
                 lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
                 return bids, None
