@@ -47,6 +47,7 @@ COMPILED = (
     "auctionrules/engine/auctions/__init__.py",
     "auctionrules/engine/auctions/base.py",
     "auctionrules/engine/auctions/bidding.py",
+    "auctionrules/engine/auctions/descending.py",
     "auctionrules/engine/auctions/double.py",
     "auctionrules/engine/auctions/fixed_price.py",
     "auctionrules/engine/auctions/sealed.py",

@@ -224,6 +224,7 @@ def _one_of_each() -> list[Entry]:
         history.scored(1, ("a",), (0,), (30,), [[30], [0]], 0, (30,), (30, 0)),
         history.game_end(1, "rounds-complete", [100, 90], [0]),
         history.limit(1, 2, 9000, False),
+        history.price_falls(1, 15000),
         history.automatic_bid(1, 2, 6000),
         history.automatic_pass(1, 0),
     ]
@@ -234,7 +235,7 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
     assert {name for name in CONSTRUCTORS} == {
         "deal", "play", "add", "bid", "pass_", "price", "buy", "sealed_bid", "reveal", "sold",
         "taken_free", "unsold", "flip", "dummy_flip", "round_end", "scored", "game_end",
-        "limit", "automatic_bid", "automatic_pass",
+        "limit", "automatic_bid", "automatic_pass", "price_falls",
     }
     events = [materialise(entry) for entry in entries]
     assert {event.kind for event in events} == set(KINDS)
@@ -263,6 +264,7 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
     }
     assert by_kind["game-end"] == {"reason": "rounds-complete", "cash": [100, 90], "winners": [0]}
     assert by_kind["limit"] == {"seat": 2, "amount": 9000, "out": False}
+    assert by_kind["price-falls"] == {"amount": 15000}
     # the engine's answers on a limit: the events of a bid and a pass, marked, not actions
     assert events[-2].fields == {"seat": 2, "amount": 6000, "automatic": True}
     assert events[-1].fields == {"seat": 0, "automatic": True}

@@ -79,6 +79,8 @@ class ChoiceAgent:
             amount = self.bid(bid, bool(actions))
             if amount is not None:
                 return bid_of(amount)
+            if len(actions) == 1:  # (declined: the one other action, nothing to pick)
+                return actions[0]
         if not actions:
             raise ValueError(f"no legal action: {actions!r}")
         return actions[self.pick(len(actions))]

@@ -134,7 +134,7 @@ def lead(ask: Asking) -> Decisions:
     take_from_hand(game, seat, code)
     raw = ask.raw
     raw.append(ask.play_of[seat][code])
-    game.lot = led = Lot(game.n, seat, code, auction_of(code))
+    game.lot = led = Lot(game.n, seat, code, game.rules.played_as[auction_of(code)])
     game.last_card_player = game.last_auctioneer = seat
     if not card_laid(game, seat, code):  # (else the card ended the round)
         game.phase = AUCTION

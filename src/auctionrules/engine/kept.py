@@ -25,9 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from auctionrules.compiled import mypyc_attr
-from auctionrules.engine.cards import TYPE_INDEX
+from auctionrules.engine.cards import KIND_INDEX, KIND_NAMES
 from auctionrules.engine.lot import Lot
-from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -142,7 +141,7 @@ class LotLaid:
         names = self.names
         return (
             ("cards", tuple([names[code] for code in self.cards])),
-            ("type", AUCTION_TYPES[self.kind]),
+            ("type", KIND_NAMES[self.kind]),
             ("leader", self.leader),
             ("adder", self.adder),
             ("auctioneer", self.auctioneer),
@@ -370,7 +369,7 @@ def lot_from_pairs(
     names, kind, leader, adder, auctioneer = [value for _, value in fixed]
     code = rules.codec.by_name
     cards = tuple([code[name] for name in names])
-    laid = LotLaid(cards, TYPE_INDEX[kind], leader, adder, auctioneer, rules.codec.names)
+    laid = LotLaid(cards, KIND_INDEX[kind], leader, adder, auctioneer, rules.codec.names)
     return LotPart(laid, *progress)
 
 

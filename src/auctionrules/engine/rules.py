@@ -16,12 +16,19 @@ import attrs
 
 from auctionrules.engine import policies as P  # noqa: N812 - short name for many types
 from auctionrules.engine.actions import Add, Play
-from auctionrules.engine.cards import CardCodec, full_deck
+from auctionrules.engine.cards import KIND_INDEX, CardCodec, full_deck
 from auctionrules.engine.errors import RulesError
 from auctionrules.engine.money import Bidding
 from auctionrules.engine.registry import generation, lookup
 from auctionrules.engine.seats import from_left_of
-from auctionrules.model import NobodyBuys, PlayerCount, Ruleset, SealedTies, WinnerTieBreak
+from auctionrules.model import (
+    AUCTION_TYPES,
+    NobodyBuys,
+    PlayerCount,
+    Ruleset,
+    SealedTies,
+    WinnerTieBreak,
+)
 
 _T = TypeVar("_T")
 
@@ -108,6 +115,11 @@ class Rules:
     ties_shared: bool
     #: ``winner.tie_break`` (``none``, :data:`MOST_PURCHASES` or :data:`MOST_PAINTINGS`).
     winner_tie_break: WinnerTieBreak
+    #: ``played_as[t]``: the auction (an index of
+    #: :data:`~auctionrules.engine.cards.KIND_NAMES`) a card of symbol ``t`` is sold by.
+    played_as: tuple[int, ...]
+    #: ``auctions.descending.step``: how much a descending auction's price falls.
+    descending_step: int
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
@@ -238,6 +250,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
         ties_shared=ruleset.winner.ties == "shared",
         winner_tie_break=ruleset.winner.tie_break,
+        played_as=tuple(KIND_INDEX[a.played_as(t)] for t in AUCTION_TYPES),
+        descending_step=_either(a.descending.step, 5 * unit),
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )

@@ -14,23 +14,27 @@ goes on as the second card's type. The per-lot state lives in the
 
 from auctionrules.engine.auctions.base import Added, Auction, Settlement
 from auctionrules.engine.auctions.bidding import OnceAround, OpenAuction
+from auctionrules.engine.auctions.descending import DescendingAuction
 from auctionrules.engine.auctions.double import DoubleAuction
 from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.auctions.sealed import SealedAuction
 
-#: The auction strategies in auction-type index order.
+#: The auction strategies by index (:data:`~auctionrules.engine.cards.KIND_NAMES`): the
+#: card symbols' types, then the types a symbol may be played as.
 AUCTIONS: tuple[Auction, ...] = (
     OpenAuction(),
     OnceAround(),
     SealedAuction(),
     FixedPriceAuction(),
     DoubleAuction(),
+    DescendingAuction(),
 )
 
 __all__ = [
     "AUCTIONS",
     "Added",
     "Auction",
+    "DescendingAuction",
     "DoubleAuction",
     "FixedPriceAuction",
     "OnceAround",
