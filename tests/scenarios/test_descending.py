@@ -130,3 +130,42 @@ def test_the_heuristic_buys_at_a_price_within_its_value(tmp_path: Path) -> None:
                 seen[str(action)] += 1
             game.step(action, seat)
     assert seen["buy"] > 0 and seen["pass"] > 0
+
+
+def test_the_rl_encoding_masks_and_reads_its_actions(tmp_path: Path) -> None:
+    """Its moves are a price, buy and pass, which every adapter already encodes; the lot's
+    type gets a place of its own in the observation."""
+    from auctionrules.envs.encoding import Encoding
+    from auctionrules.envs.reader import Reader
+
+    ruleset = club(tmp_path)
+    game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
+    enc = Encoding(game.rules)
+    assert dict(enc.parts)["lot_type"] == 6
+    play(game, [(1, "play yoko/open")])
+    mask = enc.mask(game, 1, enc.new_mask())
+    price = [enc.action(game.legal(1), int(i)) for i in mask.nonzero()[0]]
+    assert price and all(str(a).startswith("price") for a in price)
+    play(game, [(1, "price 20000")])
+    mask = enc.mask(game, 2, enc.new_mask())
+    assert {str(enc.action(game.legal(2), int(i))) for i in mask.nonzero()[0]} == {"buy", "pass"}
+    observation = Reader(enc).observe(game.view(2), enc.new_observation())
+    start = sum(size for name, size in enc.parts[: [n for n, _ in enc.parts].index("lot_type")])
+    assert observation[start + 5] == 1.0  # (the descending auction's place)
+
+
+def test_the_terminal_and_the_web_table_take_its_moves(tmp_path: Path) -> None:
+    """A person types ``price N``, ``buy`` or ``pass`` as at a fixed price; the web table
+    names the auction and quotes its rule."""
+    from auctionrules.cli.seat import interpret
+    from auctionrules.web.present import Presenter
+
+    ruleset = club(tmp_path)
+    game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
+    play(game, [(1, "play yoko/open")])
+    assert str(interpret("price 20000", game.legal(1))) == "price 20000"
+    play(game, [(1, "price 20000")])
+    assert str(interpret("buy", game.legal(2))) == "buy"
+    lot = Presenter(ruleset, "en", ["Ann", "Bob", "Cy", "Di"]).lot(game.view(2).to_dict()["lot"])
+    assert lot is not None and lot["auction"] == "descending"
+    assert lot["rule"].startswith("A house rule.") and "20,000" in (lot["price"] or "")

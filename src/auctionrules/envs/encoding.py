@@ -129,7 +129,8 @@ class Encoding:
             ("owned", n * artists),
             ("table", artists),
             ("lot_cards", kinds),
-            ("lot_type", len(AUCTION_TYPES)),
+            # (the five types, and the descending auction where a symbol is played as one)
+            ("lot_type", max(len(AUCTION_TYPES), *(kind + 1 for kind in rules.played_as))),
             ("leader", n),
             ("adder", n),
             ("auctioneer", n),
