@@ -169,3 +169,15 @@ def test_the_terminal_and_the_web_table_take_its_moves(tmp_path: Path) -> None:
     lot = Presenter(ruleset, "en", ["Ann", "Bob", "Cy", "Di"]).lot(game.view(2).to_dict()["lot"])
     assert lot is not None and lot["auction"] == "descending"
     assert lot["rule"].startswith("A house rule.") and "20,000" in (lot["price"] or "")
+
+
+def test_ismcts_searches_its_prices_and_purchases(tmp_path: Path) -> None:
+    """The search plans over its starting prices and buy or pass, like a fixed price."""
+    ruleset = club(tmp_path)
+    game = Game.new(ruleset, 4, seed=4)
+    agents = [make_agent("ismcts:iterations=2"), *(make_agent("heuristic") for _ in range(3))]
+    game.playout(agents)
+    assert game.is_over and game.check_invariants() == []
+    assert any(event.kind == "price-falls" for event in game.events) or any(
+        event.kind == "buy" for event in game.events
+    )
