@@ -144,11 +144,4 @@ def by_choice(agent: object) -> TypeGuard[ChoiceAgent]:
     return isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
 
 
-def plays_by_choice(agents: Sequence[Any]) -> TypeGuard[Sequence[ChoiceAgent]]:
-    """Whether every agent is asked the plain questions in a playout (see
-    :func:`by_choice`); a playout no longer needs it (any agent takes its seat on
-    the fast path), but callers that choose a loop by it still may."""
-    return all(map(by_choice, agents))
-
-
 __all__ = ["PASS", "Agent", "ChoiceAgent", "RandomAgent", "default_agents"]

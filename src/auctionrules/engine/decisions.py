@@ -72,7 +72,7 @@ def question(game: State, seat: int) -> Question:
     may bid): the one writing of the game's legality."""
     phase = game.phase
     if phase == LEAD:
-        return lead_question(game, seat)
+        return _leads(game, seat)[1]
     if phase == FLIPPING:
         return Question(_FLIP_OR_PASS)
     lot = game.lot
@@ -80,14 +80,9 @@ def question(game: State, seat: int) -> Question:
     return AUCTIONS[lot.kind].question(game, lot, seat)
 
 
-def lead_question(game: State, seat: int) -> Question:
-    """The cards ``seat`` may lead (under the companion rule, a double only with a
-    second card of its artist)."""
-    return _leads(game, seat)[1]
-
-
 def _leads(game: State, seat: int) -> tuple[list[int], Question]:
-    """The codes ``seat`` may lead, and the question of leading one of them."""
+    """The codes ``seat`` may lead, and the question of leading one of them (under the
+    companion rule, a double only with a second card of its artist)."""
     plays = game.rules.plays
     if game._companion_rule:
         codes = game.leadable(seat)
