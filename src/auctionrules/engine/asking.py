@@ -4,18 +4,19 @@ A :class:`Question` is what a seat may do at one decision: the discrete moves, t
 amount ranges, and the rule that withholds a move the seat might expect (the
 auctioneer barred from their own lot, a price above the buyer's cash...). Each
 auction type (:mod:`auctionrules.engine.auctions`) writes its questions once;
-:meth:`Asking.put` puts one to the seat's
-:class:`~auctionrules.engine.agents.ChoiceAgent` as plain questions, or, for a seat
-without one, suspends the decisions generator with the
-:class:`~auctionrules.engine.legal.Legal` made from it; and a refused action is told
-why from the same question (:mod:`.refusals`). So what is legal, what a random
-rollout may choose and why anything else is refused are one writing.
+:meth:`Asking.chosen` puts one to the seat's
+:class:`~auctionrules.engine.agents.ChoiceAgent` as plain questions, and a seat
+without one is asked by suspending the decisions generator with the
+:class:`~auctionrules.engine.legal.Legal` made from it (``Question.legal``); and a
+refused action is told why from the same question (:mod:`.refusals`). So what is
+legal, what a random rollout may choose and why anything else is refused are one
+writing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, Union
 
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import ChoiceAgent
@@ -31,22 +32,31 @@ Pending = Union[Legal, tuple[int, ...]]  # noqa: UP007 - a runtime alias
 #: What it receives: the seat and its action.
 Answer = tuple[int, Action]
 Decisions = Generator[Pending, Answer, None]
-#: A decision put to one seat: it yields at most once, and returns the seat's action.
-Asked = Generator[Pending, Answer, Action]
 
 
-class Question(NamedTuple):
-    """What a seat may do at one decision (see the module docstring).
+class Question:
+    """What a seat may do at one decision (see the module docstring). Immutable by
+    convention (slotted, never mutated; a plain class: one is made at every decision).
 
     ``note``: the rule that withholds a move the seat might expect here, said when
     such a move is refused (``None``: nothing is withheld).
     """
 
-    actions: tuple[Action, ...]
-    bid: Span | None = None
-    price: Span | None = None
-    limit: Span | None = None
-    note: str | None = None
+    __slots__ = ("actions", "bid", "limit", "note", "price")
+
+    def __init__(
+        self,
+        actions: tuple[Action, ...],
+        bid: Span | None = None,
+        price: Span | None = None,
+        limit: Span | None = None,
+        note: str | None = None,
+    ) -> None:
+        self.actions = actions
+        self.bid = bid
+        self.price = price
+        self.limit = limit
+        self.note = note
 
     def legal(self, seat: int) -> Legal:
         """The question as the :class:`Legal` of ``seat``."""
@@ -81,12 +91,11 @@ class Asking:
                 number, self.game.n, self.game.rules.codec.names
             )
 
-    def put(self, seat: int, question: Question) -> Asked:
-        """``seat``'s answer to ``question``: its choice agent's, asked the plain
-        questions, or (no choice agent) the caller's, the generator suspended on the
-        question's :class:`Legal` (the caller checked the action against it)."""
+    def chosen(self, seat: int, question: Question) -> Action | None:
+        """``seat``'s choice agent's answer to ``question``, asked the plain questions;
+        ``None`` for a seat without one, which the generator then asks by suspending
+        on the question's :class:`Legal` (the caller checks the action against it)."""
         agent = self.chooser[seat]
         if agent is None:
-            _, action = yield question.legal(seat)
-            return action
+            return None
         return agent.choose(question.actions, question.bid, question.price)

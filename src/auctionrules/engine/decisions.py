@@ -6,9 +6,9 @@ hands a lot under the hammer to its auction type (:meth:`Auction.run
 <auctionrules.engine.auctions.base.Auction.run>`, ``yield from``), which asks the
 seats in its own order and returns how the lot is settled; the round flow
 (:mod:`.flow`) carries that out. Every decision is a
-:class:`~auctionrules.engine.asking.Question` put by
-:meth:`Asking.put <auctionrules.engine.asking.Asking.put>`: to the seat's
-:class:`~auctionrules.engine.agents.ChoiceAgent` as plain questions, or for a seat
+:class:`~auctionrules.engine.asking.Question`, put to the seat's
+:class:`~auctionrules.engine.agents.ChoiceAgent` as plain questions
+(:meth:`Asking.chosen <auctionrules.engine.asking.Asking.chosen>`), or for a seat
 without one (``None``) by suspending: the generator yields what the seat may do (a
 :class:`~auctionrules.engine.legal.Legal`, or for sealed bids the seats yet to bid)
 and receives ``(seat, action)``.
@@ -102,7 +102,10 @@ def decisions(game: State, chooser: list[ChoiceAgent | None]) -> Decisions:
             yield from lead(ask)
         elif phase == FLIPPING:
             seat = game.flipper
-            action = yield from ask.put(seat, Question(_FLIP_OR_PASS))
+            question = Question(_FLIP_OR_PASS)
+            action = ask.chosen(seat, question)
+            if action is None:  # (no choice agent: the caller answers)
+                _, action = yield question.legal(seat)
             flip_or_pass(game, seat, type(action) is Flip)
         elif phase == OVER:
             return
@@ -122,9 +125,11 @@ def lead(ask: Asking) -> Decisions:
     the round."""
     game = ask.game
     seat = game.turn
-    codes, asked = _leads(game, seat)
-    action = yield from ask.put(seat, asked)
-    code = codes[place_of(action, asked.actions)]  # (checked against the question)
+    codes, question = _leads(game, seat)
+    action = ask.chosen(seat, question)
+    if action is None:  # (no choice agent: the caller answers)
+        _, action = yield question.legal(seat)
+    code = codes[place_of(action, question.actions)]  # (checked against the question)
     # the card leaves the hand (and the index of distinct cards) and opens a lot
     take_from_hand(game, seat, code)
     raw = ask.raw

@@ -93,7 +93,10 @@ class _Bidding(Auction):
             ):
                 amount, automatic = None, True  # (it could only pass, and the lot is settling)
             else:
-                action = yield from ask.put(seat, self.question(game, lot, seat))
+                question = self.question(game, lot, seat)
+                action = ask.chosen(seat, question)
+                if action is None:  # (no choice agent: the caller answers)
+                    _, action = yield question.legal(seat)
                 if type(action) is Bid:
                     amount = action.amount
                 elif type(action) is Limit:  # said once; the engine answers at once

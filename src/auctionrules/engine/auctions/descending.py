@@ -56,7 +56,10 @@ class DescendingAuction(Auction):
         rules = game.rules
         if lot.price is None:
             seat = lot.auctioneer
-            action = yield from ask.put(seat, self.question(game, lot, seat))
+            question = self.question(game, lot, seat)
+            action = ask.chosen(seat, question)
+            if action is None:  # (no choice agent: the caller answers)
+                _, action = yield question.legal(seat)
             assert type(action) is Price  # (checked against the question)
             raw.append(entry.price(ask.number, seat, action.amount))
             lot.stage, lot.price = BIDDING, action.amount
@@ -64,7 +67,10 @@ class DescendingAuction(Auction):
             lot.asker = lot.order[0]
         while True:
             seat, price = lot.asker, lot.price
-            action = yield from ask.put(seat, self.question(game, lot, seat))
+            question = self.question(game, lot, seat)
+            action = ask.chosen(seat, question)
+            if action is None:  # (no choice agent: the caller answers)
+                _, action = yield question.legal(seat)
             if type(action) is Buy:
                 raw.append(ask.buy_of[seat])
                 return sold(seat, price)

@@ -51,7 +51,9 @@ class DoubleAuction(Auction):
         while True:
             seat = lot.asker
             question = self.question(game, lot, seat)
-            action = yield from ask.put(seat, question)
+            action = ask.chosen(seat, question)
+            if action is None:  # (no choice agent: the caller answers)
+                _, action = yield question.legal(seat)
             if type(action) is Add:  # the lot goes on as the second card's type
                 companions = game.companions(seat, first)
                 return Added(seat, companions[place_of(action, question.actions)])
