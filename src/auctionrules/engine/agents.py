@@ -66,24 +66,27 @@ class ChoiceAgent:
 
     def act(self, state: Any, legal: Legal) -> Action:
         """The action the three questions choose."""
-        return self.choose(legal.actions, legal.bid, legal.price)
+        return choose(self, legal.actions, legal.bid, legal.price)
 
-    def choose(
-        self, actions: tuple[Action, ...], bid: Span | None, price: Span | None
-    ) -> Action:
-        """The action the three questions choose among ``actions`` and the amounts of
-        ``bid`` and ``price`` (the parts of a ``Legal``; a playout asks so without one)."""
-        if price is not None:
-            return price_of(self.price(price))
-        if bid is not None:
-            amount = self.bid(bid, bool(actions))
-            if amount is not None:
-                return bid_of(amount)
-            if len(actions) == 1:  # (declined: the one other action, nothing to pick)
-                return actions[0]
-        if not actions:
-            raise ValueError(f"no legal action: {actions!r}")
-        return actions[self.pick(len(actions))]
+
+def choose(
+    agent: ChoiceAgent, actions: tuple[Action, ...], bid: Span | None, price: Span | None
+) -> Action:
+    """The action ``agent``'s three questions choose among ``actions`` and the amounts of
+    ``bid`` and ``price`` (the parts of a ``Legal``; a playout asks so without one). A
+    function, not a method: an agent's class may be subclassed in Python, and each
+    method called on it costs a lookup in compiled code."""
+    if price is not None:
+        return price_of(agent.price(price))
+    if bid is not None:
+        amount = agent.bid(bid, bool(actions))
+        if amount is not None:
+            return bid_of(amount)
+        if len(actions) == 1:  # (declined: the one other action, nothing to pick)
+            return actions[0]
+    if not actions:
+        raise ValueError(f"no legal action: {actions!r}")
+    return actions[agent.pick(len(actions))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)

@@ -19,7 +19,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Union
 
 from auctionrules.engine.actions import Action
-from auctionrules.engine.agents import ChoiceAgent
+from auctionrules.engine.agents import ChoiceAgent, choose
 from auctionrules.engine.history import PerSeat, round_entries
 from auctionrules.engine.legal import Legal, Span
 
@@ -98,4 +98,4 @@ class Asking:
         agent = self.chooser[seat]
         if agent is None:
             return None
-        return agent.choose(question.actions, question.bid, question.price)
+        return choose(agent, question.actions, question.bid, question.price)

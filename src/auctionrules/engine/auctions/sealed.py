@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Final
 
 from auctionrules.engine import history as entry
 from auctionrules.engine.actions import PASS, Bid
+from auctionrules.engine.agents import choose
 from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import NO_BID, UNSOLD, Auction, Run, Settlement, sold
 from auctionrules.engine.lot import REBID, SEALED, Lot
@@ -53,7 +54,7 @@ class SealedAuction(Auction):
                     who, action = yield tuple([s for s in range(n) if sealed[s] is None])
                 else:
                     question = self.question(game, lot, seat)
-                    who, action = seat, agent.choose(question.actions, question.bid, None)
+                    who, action = seat, choose(agent, question.actions, question.bid, None)
                 amount = action.amount if type(action) is Bid else None
                 sealed[who] = amount or kept
                 # (the entry keeps the amount for the action log; the event hides it)
