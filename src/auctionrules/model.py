@@ -282,6 +282,7 @@ class Open:
     """Open auction options (``auctions.open``)."""
 
     enabled: bool = default("auctions.open.enabled")
+    played_as: Literal["open", "descending"] | None = None
     ending: OpenEndingName | str = default("auctions.open.ending")
     auctioneer_may_bid: bool = default("auctions.open.auctioneer_may_bid")
     limits: OpenLimits = default("auctions.open.limits")
@@ -292,6 +293,7 @@ class OnceAround:
     """Once-around auction options (``auctions.once_around``)."""
 
     enabled: bool = default("auctions.once_around.enabled")
+    played_as: Literal["once_around", "descending"] | None = None
     auctioneer_turn: AuctioneerTurn = default("auctions.once_around.auctioneer_turn")
     auctioneer_may_bid: bool = default("auctions.once_around.auctioneer_may_bid")
 
@@ -301,6 +303,7 @@ class Sealed:
     """Sealed auction options (``auctions.sealed``)."""
 
     enabled: bool = default("auctions.sealed.enabled")
+    played_as: Literal["sealed", "descending"] | None = None
     tie_break: SealedTieBreakName | str = default("auctions.sealed.tie_break")
     ties: SealedTies = default("auctions.sealed.ties")
 
@@ -310,6 +313,7 @@ class FixedPrice:
     """Fixed-price auction options (``auctions.fixed_price``)."""
 
     enabled: bool = default("auctions.fixed_price.enabled")
+    played_as: Literal["fixed_price", "descending"] | None = None
     max_price: MaxPrice = default("auctions.fixed_price.max_price")
     nobody_buys: NobodyBuys = default("auctions.fixed_price.nobody_buys")
     broke_auctioneer: BrokeAuctioneer = default("auctions.fixed_price.broke_auctioneer")
@@ -349,19 +353,38 @@ class Double:
 
 
 @attrs.frozen
+class Descending:
+    """Descending auction options (``auctions.descending``), a house rule for the card
+    symbols played as one (``played_as: descending``)."""
+
+    #: how much the price falls when every player has passed (``None``: five bid units)
+    step: int | None = None
+
+
+@attrs.frozen
 class Auctions:
-    """The five auction types (``auctions``)."""
+    """The five auction types (``auctions``), and the descending auction a symbol may
+    be played as."""
 
     open: Open = Open()
     once_around: OnceAround = OnceAround()
     sealed: Sealed = Sealed()
     fixed_price: FixedPrice = FixedPrice()
     double: Double = Double()
+    descending: Descending = Descending()
 
     def of(self, auction_type: str) -> Open | OnceAround | Sealed | FixedPrice | Double:
         """Options of ``auction_type`` (one of :data:`AUCTION_TYPES`)."""
         options: Open | OnceAround | Sealed | FixedPrice | Double = getattr(self, auction_type)
         return options
+
+    def played_as(self, auction_type: str) -> str:
+        """The auction a card of the symbol ``auction_type`` is auctioned by: its own
+        type, or ``descending`` (``played_as``; a double is always a double)."""
+        options = self.of(auction_type)
+        return "descending" if getattr(options, "played_as", None) == "descending" else (
+            auction_type
+        )
 
     def enabled_types(self) -> tuple[str, ...]:
         """Enabled auction types in :data:`AUCTION_TYPES` order."""

@@ -110,7 +110,7 @@ def test_its_plans_are_legal_and_hold_the_heuristics_move() -> None:
             assert legal.bid is not None and legal.limit is not None
             high_bidder = dict(view.lot or ())["high_bidder"]
             bids = legal.bid[0] <= said.amount and high_bidder != seat
-            assert prior[0] == (Bid(legal.bid[0]) if bids else PASS)
+            assert prior[0] == (said if bids else PASS)
             assert not bids or (prior[1] is not None and limit_of(prior[1], legal.limit) == said)
         else:
             assert prior[0] == said

@@ -103,6 +103,15 @@ MOOT: list[tuple[str, Callable[[Ruleset, str], bool]]] = [
     # with an unlimited price nobody is too poor to name one
     (r"^auctions\.fixed_price\.broke_auctioneer$",
      lambda r, p: r.auctions.fixed_price.max_price == "unlimited"),
+    # a symbol played as its own type: the books' rule, which the type's sentences state
+    (r"^auctions\.(open|once_around|sealed|fixed_price)\.played_as$",
+     lambda r, p: r.auctions.played_as(p.split(".")[1]) == p.split(".")[1]),
+    # a symbol played as a descending auction: its own type's options rule nothing
+    (r"^auctions\.(open|once_around|sealed|fixed_price)\.(?!played_as$|enabled$)",
+     lambda r, p: r.auctions.played_as(p.split(".")[1]) == "descending"),
+    (r"^auctions\.descending\.", lambda r, p: not any(
+        r.auctions.played_as(t) == "descending"
+        for t in ("open", "once_around", "sealed", "fixed_price"))),
 ]
 
 

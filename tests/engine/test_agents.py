@@ -58,7 +58,7 @@ def test_act_bids_or_falls_back_to_a_discrete_action() -> None:
     legal = Legal(2, (PASS,), bid=(5, 40, 1))
     assert bidder.act(None, legal) == Bid(7)
     assert passer.act(None, legal) is PASS
-    assert passer.asked == [("bid", (5, 40, 1), True), ("pick", 1)]
+    assert passer.asked == [("bid", (5, 40, 1), True)]  # (declined: the one other action)
 
 
 def test_a_bid_that_may_not_be_declined_is_asked_as_such() -> None:

@@ -22,7 +22,7 @@ from ..conftest import source_of
 AUCTIONS = sorted(source_of(auctions).parent.glob("*.py"))
 #: What an auction type may ask the game: its legal ranges and hands, nothing that
 #: changes it; and its compiled rules' strategies (frozen), which may change the lot.
-QUESTIONS = frozenset(("bid_range", "price_range", "bid_floor", "companions", "leadable"))
+QUESTIONS = frozenset(("bid_range", "price_range", "companions", "leadable"))
 #: A container's ways of changing itself.
 MUTATORS = frozenset(("append", "extend", "insert", "pop", "remove", "clear", "update"))
 

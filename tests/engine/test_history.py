@@ -1,13 +1,14 @@
 """The history: every entry is built by its constructor in ``engine/history.py``, and
-only the round flow appends to the history.
+only the round flow and the auction types (which own their flows) append to it.
 
 Checked on the engine's source, as ``tests/test_layers.py`` checks imports: a tuple
 literal that starts with an entry's kind and goes on with its round, anywhere but in
 the history module, is an entry built by hand; an ``append`` to the history anywhere
-but in the round flow (``flow.py``, ``decisions.py``) is a second writer; and what the
-flow appends must come from a constructor (called there, or made once by
-``round_entries``). Then each constructor is read back: the kinds they make are the
-kinds there are, and their fields are what the events say.
+but in the round flow (``flow.py``, ``decisions.py``) and the auction types' flows
+(``auctions/*.py``) is a second writer; and what they append must come from a
+constructor (called there, or made once by ``round_entries``). Then each
+constructor is read back: the kinds they make are the kinds there are, and their
+fields are what the events say.
 """
 
 from __future__ import annotations
@@ -35,8 +36,12 @@ ENGINE = source_of(engine).parent
 PACKAGE = ENGINE.parent.parent
 SOURCES = sorted(ENGINE.rglob("*.py"))
 HISTORY = ENGINE / "history.py"
-#: The round flow: the history's only writers.
-WRITERS = {ENGINE / "flow.py", ENGINE / "decisions.py"}
+#: The round flow and the auction types' flows: the history's only writers.
+WRITERS = {
+    ENGINE / "flow.py",
+    ENGINE / "decisions.py",
+    *(path for path in (ENGINE / "auctions").glob("*.py") if path.stem not in ("__init__", "base")),
+}
 #: The constructors: the functions of the history module that return an entry.
 CONSTRUCTORS = frozenset(
     node.name
@@ -155,7 +160,7 @@ def test_only_the_round_flow_writes_the_history_and_only_what_is_constructed() -
         source = path.read_text(encoding="utf-8")
         assert writes(source), path  # (the check sees the writing it allows)
         assert not_constructed(source) == [], path
-    # (and the auction types never see it at all: they return what happened)
+    # (and nothing reaches for the game's own list: the flows write through ``raw``)
     for path in (ENGINE / "auctions").glob("*.py"):
         assert "_raw" not in path.read_text(encoding="utf-8"), path
 
@@ -220,6 +225,7 @@ def _one_of_each() -> list[Entry]:
         history.scored(1, ("a",), (0,), (30,), [[30], [0]], 0, (30,), (30, 0)),
         history.game_end(1, "rounds-complete", [100, 90], [0]),
         history.limit(1, 2, 9000, False),
+        history.price_falls(1, 15000),
         history.automatic_bid(1, 2, 6000),
         history.automatic_pass(1, 0),
     ]
@@ -230,7 +236,7 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
     assert {name for name in CONSTRUCTORS} == {
         "deal", "play", "add", "bid", "pass_", "price", "buy", "sealed_bid", "reveal", "sold",
         "taken_free", "unsold", "flip", "dummy_flip", "round_end", "scored", "game_end",
-        "limit", "automatic_bid", "automatic_pass",
+        "limit", "automatic_bid", "automatic_pass", "price_falls",
     }
     events = [materialise(entry) for entry in entries]
     assert {event.kind for event in events} == set(KINDS)
@@ -266,6 +272,7 @@ def test_each_constructor_makes_an_entry_its_readers_read() -> None:
     }
     assert by_kind["game-end"] == {"reason": "rounds-complete", "cash": [100, 90], "winners": [0]}
     assert by_kind["limit"] == {"seat": 2, "amount": 9000, "out": False}
+    assert by_kind["price-falls"] == {"amount": 15000}
     # the engine's answers on a limit: the events of a bid and a pass, marked, not actions
     assert events[-2].fields == {"seat": 2, "amount": 6000, "automatic": True}
     assert events[-1].fields == {"seat": 0, "automatic": True}

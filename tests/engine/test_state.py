@@ -195,7 +195,7 @@ def test_a_lot_copy_has_every_field_and_shares_no_list() -> None:
         "adder": 2, "asker": 3, "auctioneer": 2, "bids": [(3, 5)], "cards": [7, 9],
         "high": 5, "high_bidder": 3, "kind": 0, "leader": 3, "n": 5, "order": (2, 3, 0, 1),
         "out": 4, "passes": 2, "pos": 1, "price": 6, "sealed": [None, 0, 5, None],
-        "limits": [None, 8, None, 0],
+        "limits": [None, 8, None, 0], "stage": "rebid",
     }
     assert set(values) == set(LOT_FIELDS)
     if not COMPILED:  # (a compiled class has no __slots__ to read)

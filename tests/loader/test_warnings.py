@@ -83,6 +83,16 @@ def test_options_of_a_disabled_auction_are_a_warning() -> None:
     assert "auctions.fixed_price.nobody_buys has no effect: the fixed_price auction is" in found
 
 
+def test_a_descending_step_without_a_descending_symbol_is_a_warning() -> None:
+    (found,) = warnings_of("auctions:\n  descending: {step: 2000}\n")
+    assert "auctions.descending.step has no effect: no card symbol is played" in found
+    (found,) = warnings_of("auctions:\n  sealed: {played_as: descending, ties: re-bid}\n")
+    assert "auctions.sealed.ties has no effect: the sealed symbol is played as a" in found
+    assert warnings_of(
+        "auctions:\n  sealed: {played_as: descending}\n  descending: {step: 2000}\n"
+    ) == []
+
+
 def test_inherited_options_are_never_blamed() -> None:
     """The every-option file sets leader-only with split-equally; a file extending it
     did not write them, so it is not warned."""

@@ -25,13 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import (
-    HeuristicAgent,
-    limit_of,
-    raise_to,
-    waits_for_a_bid,
-    within,
-)
+from auctionrules.agents.heuristic import HeuristicAgent, open_answer, within
 from auctionrules.engine.actions import (
     Action,
     Add,
@@ -111,15 +105,11 @@ class Decision:
                 self.kind = "open"
                 self.base = self.limit
                 targets = [f * self.limit for f in FACTORS] + [float(lo), float(span[1])]
-                asked = legal.limit is None or waits_for_a_bid(
-                    lot.auctioneer, lot.high_bidder, facts.seat, rules)
-                for target in targets:
-                    if asked or legal.limit is None:
-                        self.moves.append(raise_to(
-                            target, lo, auctioneer=lot.auctioneer,
-                            high_bidder=lot.high_bidder, seat=facts.seat, rules=rules))
-                    else:
-                        self.moves.append(limit_of(target, legal.limit))
+                self.moves = [
+                    open_answer(target, legal, auctioneer=lot.auctioneer,
+                                high_bidder=lot.high_bidder, seat=facts.seat, rules=rules)
+                    for target in targets
+                ]
                 self.amounts = targets
 
     def move(self, choice: int, discrete: Sequence[Action | None]) -> Action:

@@ -53,7 +53,8 @@ from auctionrules.engine.actions import (
     price_of,
 )
 from auctionrules.engine.cards import DOUBLE, SEALED, TYPE_INDEX, artist_of, auction_of
-from auctionrules.engine.legal import Legal, top_of
+from auctionrules.engine.legal import Legal
+from auctionrules.engine.money import top_of
 from auctionrules.engine.policies import AuctioneerTakesFree
 from auctionrules.engine.rules import Rules
 
@@ -197,27 +198,21 @@ class HeuristicAgent:
         if lot.kind == SEALED:
             target = self.shading * limit
             return bid_of(within(span, target)) if target >= lo else PASS
-        seat, rules = facts.seat, facts.rules
-        if legal.limit is None or waits_for_a_bid(auctioneer, high_bidder, seat, rules):
-            # once around, or the auctioneer waiting for a bid: answered turn by turn
-            return raise_to(limit, lo, auctioneer=auctioneer, high_bidder=high_bidder, seat=seat,
-                            rules=rules)
-        # the same bids as raising turn by turn, answered by the engine (the limit does
-        # not change while the lot is under the hammer: nor do its cards or the values)
-        return limit_of(limit, legal.limit)
+        return open_answer(limit, legal, auctioneer=auctioneer, high_bidder=high_bidder,
+                           seat=facts.seat, rules=facts.rules)
 
     def _lead(self, facts: Facts, legal: Legal) -> Action:
         values = self.values(facts)
         codes = facts.rules.codec.codes
         owned = artist_counts(facts, facts.owned[facts.seat])
         companions = artist_counts(facts, (c for c in facts.hand if auction_of(c) != DOUBLE))
-        ending = facts.rules.artist_cards
+        rules = facts.rules
         best, best_score = legal.actions[0], _AVOID * 2
         for action in legal.actions:
             code = codes[_card(action)]
             artist, kind = artist_of(code), auction_of(code)
             score = values[artist] * (1.0 + self.push * owned[artist])
-            if facts.counts[artist] + 1 >= ending:
+            if rules.ends_unsold(facts.counts[artist] + 1):
                 good = leads_rivals(facts, payouts_if_ended(facts, (artist,)))
                 score = -_AVOID if good else _AVOID
             elif kind == DOUBLE:
@@ -234,7 +229,7 @@ class HeuristicAgent:
         assert lot is not None
         artist = artist_of(lot.cards[0])
         may_pass = PASS in legal.actions
-        if facts.counts[artist] + 1 >= facts.rules.artist_cards:
+        if facts.rules.ends_unsold(facts.counts[artist] + 1):
             # the second card would end the round with both cards unsold
             if may_pass and not leads_rivals(facts, payouts_if_ended(facts, (artist,))):
                 return PASS
@@ -244,17 +239,25 @@ class HeuristicAgent:
         return min(adds, key=lambda a: _ADD_PREFERENCE.index(auction_of(codes[_card(a)])))
 
 
-def raise_to(
-    limit: float, lo: int, *, auctioneer: int, high_bidder: int | None, seat: int, rules: Rules
+def open_answer(
+    limit: float, legal: Legal, *, auctioneer: int, high_bidder: int | None, seat: int,
+    rules: Rules,
 ) -> Action:
-    """An open bid up to ``limit``: the minimum ``lo`` while it is within the limit
-    and ``seat`` is not the high bidder; a pass otherwise, and from an auctioneer
-    whose lot nobody has bid on when an unbid lot is the auctioneer's for nothing."""
-    if high_bidder == seat or lo > limit:
-        return PASS
+    """What a seat that would pay up to ``limit`` answers in an open or once-around
+    auction: where a limit is legal, the limit itself, and the engine bids for it
+    (the lowest bid while it is within the limit and the seat is not the high bidder;
+    neither the limit nor the lot's cards and values change while the lot is under the
+    hammer); once around, the engine's answer on that limit, said as a bid or a pass.
+    An auctioneer whose unbid lot is theirs for nothing if nobody bids passes rather
+    than bid on it first (and says its limit once somebody has bid)."""
     if waits_for_a_bid(auctioneer, high_bidder, seat, rules):
         return PASS
-    return bid_of(lo)
+    if legal.limit is not None:
+        return limit_of(limit, legal.limit)
+    span = legal.bid
+    assert span is not None
+    amount = rules.bidding.answer(limit, span[0], seat, high_bidder)
+    return PASS if amount is None else bid_of(amount)
 
 
 def waits_for_a_bid(auctioneer: int, high_bidder: int | None, seat: int, rules: Rules) -> bool:
@@ -268,7 +271,8 @@ def waits_for_a_bid(auctioneer: int, high_bidder: int | None, seat: int, rules: 
 def limit_of(limit: float, span: tuple[int, int, int]) -> Limit:
     """``limit`` said as a legal limit of ``span`` (a ``Legal.limit``): the largest of
     its amounts at most ``limit``, 0 (out of the lot) below them all. The engine then
-    bids exactly what :func:`raise_to` would: the lowest bid while it is within."""
+    bids the lowest bid while it is within (:meth:`Bidding.answer
+    <auctionrules.engine.money.Bidding.answer>`)."""
     lo, top, step = span
     if limit >= top:
         return Limit(top)

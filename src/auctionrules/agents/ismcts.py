@@ -65,11 +65,11 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import HeuristicAgent, limit_of, raise_to, within
+from auctionrules.agents.heuristic import HeuristicAgent, open_answer, within
 from auctionrules.agents.registry import AgentError
 from auctionrules.agents.search import Model, Node, Plan, candidates
 from auctionrules.compiled import set_state, state_of
-from auctionrules.engine.actions import PASS, Action, Bid, bid_of, price_of
+from auctionrules.engine.actions import PASS, Action, Bid, Limit, bid_of, price_of
 from auctionrules.engine.agents import RandomAgent
 from auctionrules.engine.cards import ONCE_AROUND, SEALED
 from auctionrules.engine.determinization import determinize
@@ -182,8 +182,8 @@ class ISMCTSAgent:
             lot = facts.lot
             assert lot is not None
             self.last_iterations = 0
-            return raise_to(plan[1], legal.bid[0], auctioneer=lot.auctioneer,
-                            high_bidder=lot.high_bidder, seat=facts.seat, rules=facts.rules)
+            return open_answer(plan[1], legal, auctioneer=lot.auctioneer,
+                               high_bidder=lot.high_bidder, seat=facts.seat, rules=facts.rules)
         plans, prior = self.plans(facts, legal)
         if len(plans) == 1:
             self.last_iterations = 0
@@ -205,9 +205,6 @@ class ISMCTSAgent:
             chosen = self._confident_choice(samples, prior) if samples else prior
         if chosen[1] is not None and key is not None:
             self.plan = (key, chosen[1])
-        if chosen[1] is not None and legal.limit is not None and isinstance(chosen[0], Bid):
-            # said as a limit: the engine bids the plan's first bid and the later ones
-            return limit_of(chosen[1], legal.limit)
         return chosen[0]
 
     def _more(self, done: int, deadline: float) -> bool:
@@ -255,25 +252,23 @@ class ISMCTSAgent:
                 plans = [(PASS, None)] if PASS in legal.actions else []
                 plans += [(bid_of(a), None) for a in sorted(picks)]
             else:
-                # (the heuristic's first answer on its limit, where it says the limit)
-                prior_action = raise_to(limit, lo, auctioneer=lot.auctioneer,
-                                        high_bidder=lot.high_bidder, seat=facts.seat,
-                                        rules=facts.rules)
-                prior = (prior_action, None)
+                # (the heuristic's first answer: its limit, which the engine bids on)
+                prior_action = open_answer(limit, legal, auctioneer=lot.auctioneer,
+                                           high_bidder=lot.high_bidder, seat=facts.seat,
+                                           rules=facts.rules)
+                prior = (prior_action, limit) if _raises(prior_action, lo) else (PASS, None)
                 # (the range's ends as limits: one minimum bid, or up to all one may bid)
                 limits = sorted({f * limit for f in factors} | {lo, span[1]})
                 firsts: dict[float, Action] = {
-                    L: raise_to(L, lo, auctioneer=lot.auctioneer, high_bidder=lot.high_bidder,
-                                seat=facts.seat, rules=facts.rules)
+                    L: open_answer(L, legal, auctioneer=lot.auctioneer,
+                                   high_bidder=lot.high_bidder, seat=facts.seat,
+                                   rules=facts.rules)
                     for L in limits
                 }
                 plans = [(PASS, None)] if PASS in legal.actions else []
-                plans += [(firsts[L], L) for L in limits if firsts[L] != PASS]
-                if isinstance(prior_action, Bid) or prior_action == PASS:
-                    if isinstance(prior_action, Bid):
-                        prior = (prior_action, limit)
-                    if prior not in plans and prior_action != PASS:
-                        plans.append(prior)
+                plans += [(firsts[L], L) for L in limits if _raises(firsts[L], lo)]
+                if prior[0] != PASS and prior not in plans:
+                    plans.append(prior)
                 if len(plans) > 1 and not any(a != PASS for a, _ in plans[1:]):
                     plans = plans[:1]
         else:
@@ -337,8 +332,8 @@ class ISMCTSAgent:
             if current is not lot:
                 limit = None
             if seat == me and limit is not None and legal.bid is not None and current is not None:
-                action = raise_to(limit, legal.bid[0], auctioneer=current.auctioneer,
-                                  high_bidder=current.high_bidder, seat=me, rules=game.rules)
+                action = open_answer(limit, legal, auctioneer=current.auctioneer,
+                                     high_bidder=current.high_bidder, seat=me, rules=game.rules)
             elif heuristic:
                 action = model.decide(game, seat, legal)
             else:
@@ -441,6 +436,12 @@ class ISMCTSAgent:
             rival = max(c for s, c in enumerate(cash) if s != seat)
             out.append(0.5 + 0.5 * math.tanh((cash[seat] - rival) / scale))
         return out
+
+
+def _raises(action: Action, lo: int) -> bool:
+    """Whether ``action``, a first answer in an open auction, bids: a bid, or a limit
+    the engine bids on (one below the lowest bid ``lo`` is out of the lot)."""
+    return isinstance(action, Bid) or (isinstance(action, Limit) and action.amount >= lo)
 
 
 def _lot_key(view: View) -> tuple[Any, ...] | None:

@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from auctionrules.agents.facts import Facts
-from auctionrules.agents.heuristic import HeuristicAgent, raise_to
+from auctionrules.agents.heuristic import HeuristicAgent, open_answer
 from auctionrules.compiled import Reduced, reduced
 from auctionrules.engine.actions import Action, bid_of, price_of
 from auctionrules.engine.cards import SEALED
 from auctionrules.engine.game import Game
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.lot import NOBODY
 
 
 class Node:
@@ -85,6 +84,5 @@ class Model:
         limit = self.limits.get(seat)
         if limit is None:
             limit = self.limits[seat] = self.agent.limit(Facts.of_game(game, seat))
-        high_bidder = None if lot.high_bidder == NOBODY else lot.high_bidder
-        return raise_to(limit, span[0], auctioneer=lot.auctioneer, high_bidder=high_bidder,
-                        seat=seat, rules=game.rules)
+        return open_answer(limit, legal, auctioneer=lot.auctioneer, high_bidder=lot.high_bidder,
+                           seat=seat, rules=game.rules)

@@ -68,18 +68,27 @@ class ChoiceAgent:
 
     def act(self, state: Any, legal: Legal) -> Action:
         """The action the three questions choose."""
-        span = legal.price
-        if span is not None:
-            return price_of(self.price(span))
-        actions = legal.actions
-        span = legal.bid
-        if span is not None:
-            amount = self.bid(span, bool(actions))
-            if amount is not None:
-                return bid_of(amount)
-        if not actions:
-            raise ValueError(f"no legal action: {legal!r}")
-        return actions[self.pick(len(actions))]
+        return choose(self, legal.actions, legal.bid, legal.price)
+
+
+def choose(
+    agent: ChoiceAgent, actions: tuple[Action, ...], bid: Span | None, price: Span | None
+) -> Action:
+    """The action ``agent``'s three questions choose among ``actions`` and the amounts of
+    ``bid`` and ``price`` (the parts of a ``Legal``; a playout asks so without one). A
+    function, not a method: an agent's class may be subclassed in Python, and each
+    method called on it costs a lookup in compiled code."""
+    if price is not None:
+        return price_of(agent.price(price))
+    if bid is not None:
+        amount = agent.bid(bid, bool(actions))
+        if amount is not None:
+            return bid_of(amount)
+        if len(actions) == 1:  # (declined: the one other action, nothing to pick)
+            return actions[0]
+    if not actions:
+        raise ValueError(f"no legal action: {actions!r}")
+    return actions[agent.pick(len(actions))]
 
 
 #: A random agent's fields: its ``__slots__``, what a copy or a pickle keeps (see
@@ -138,13 +147,6 @@ def by_choice(agent: object) -> TypeGuard[ChoiceAgent]:
     """Whether ``agent`` is a :class:`ChoiceAgent` that keeps its ``act``, so a
     playout may ask it the plain questions."""
     return isinstance(agent, ChoiceAgent) and type(agent).act is ChoiceAgent.act
-
-
-def plays_by_choice(agents: Sequence[Any]) -> TypeGuard[Sequence[ChoiceAgent]]:
-    """Whether every agent is asked the plain questions in a playout (see
-    :func:`by_choice`); a playout no longer needs it (any agent takes its seat on
-    the fast path), but callers that choose a loop by it still may."""
-    return all(map(by_choice, agents))
 
 
 __all__ = ["PASS", "Agent", "ChoiceAgent", "RandomAgent", "default_agents"]

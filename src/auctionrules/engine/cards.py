@@ -25,6 +25,12 @@ SEALED: Final = 2
 FIXED_PRICE: Final = 3
 DOUBLE: Final = 4
 TYPE_INDEX: dict[str, int] = {name: i for i, name in enumerate(AUCTION_TYPES)}
+#: The auction a lot is sold by: a card symbol's own type, or a type no card prints
+#: that a symbol may be played as (``played_as``): the descending auction.
+DESCENDING: Final = 5
+#: Every auction a lot may be sold by, by index (the card symbols' types first).
+KIND_NAMES: tuple[str, ...] = (*AUCTION_TYPES, "descending")
+KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KIND_NAMES)}
 
 
 @attrs.frozen(cache_hash=True)

@@ -51,7 +51,7 @@ from auctionrules.engine.cards import DOUBLE, FIXED_PRICE, shuffle
 from auctionrules.engine.errors import EngineError
 from auctionrules.engine.flow import AUCTION, LEAD, index_hands
 from auctionrules.engine.legal import Legal
-from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.lot import CHOOSING, PRICING, REBID, SEALED, Lot
 from auctionrules.engine.outcome import Outcome
 from auctionrules.engine.state import State
 from auctionrules.engine.views import PHASES, View
@@ -147,26 +147,30 @@ def _lot(view: View, state: State, rng: random.Random) -> Lot:
     assert seen is not None and seat is not None
     lot = Lot(rules.players, seen.leader, seen.cards[0], seen.kind)
     lot.cards = list(seen.cards)
-    lot.adder = NOBODY if seen.adder is None else seen.adder
+    lot.adder = seen.adder
     lot.auctioneer = seen.auctioneer
     lot.high = seen.high
-    lot.high_bidder = NOBODY if seen.high_bidder is None else seen.high_bidder
+    lot.high_bidder = seen.high_bidder
     lot.bids = list(seen.bids)
     lot.asker, lot.order, lot.pos = seen.asker, seen.order, seen.pos
     lot.passes, lot.out = seen.passes, seen.out
     limits = seen.limits
-    lot.limits = list(limits) if any(said is not None for said in limits) else []
-    if seen.price is not None:
-        lot.price = seen.price
-    elif lot.kind == FIXED_PRICE:
-        lot.price = -1  # (not named yet)
+    lot.limits = list(limits) if any(said is not None for said in limits) else None
+    lot.price = seen.price
     done = seen.sealed_done
+    # (the lot's stage, read off what the view shows of it)
+    if lot.kind == DOUBLE:
+        lot.stage = CHOOSING
+    elif lot.kind == FIXED_PRICE and lot.price is None:
+        lot.stage = PRICING
+    elif done is not None:
+        lot.stage = REBID if lot.high else SEALED
     if done is not None:
         unit = rules.unit
         # a re-bid after a tie (sealed.ties): only the tied seats (lot.bids) bid again,
         # above the tied bid (lot.high) or keeping it; the others' bids are 0
         tied = {s for s, _ in lot.bids} if lot.high else None
-        floor = state.bid_floor(lot.high)
+        floor = rules.bidding.floor(lot.high)
         sealed: list[int | None] = []
         for s, bid in enumerate(done):
             if not bid:

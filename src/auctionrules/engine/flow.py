@@ -5,7 +5,7 @@ The transitions that are not decisions, as functions of a game's
 round end do to it. The state is a plain value (its fields, and the rules'
 questions about them); everything that changes it is here or in
 :mod:`.decisions` (who is asked what, and what the answer does), which calls
-these functions (:func:`sell`, :func:`settle`, :func:`add_second`...). A
+these functions (:func:`settle`, :func:`place_second`...). A
 :class:`~auctionrules.engine.game.Game` holds the state (``game.state``) and is
 the public step API over it. The auction types read the state and change only
 their lot: where one settles its lot (nobody bid, nobody bought, a broke
@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Final
 
 from auctionrules.engine import history as entry
 from auctionrules.engine import position
-from auctionrules.engine.auctions import AUCTIONS
 from auctionrules.engine.cards import artist_of, auction_of
 from auctionrules.engine.dummy import choose
-from auctionrules.engine.lot import NOBODY, Lot
+from auctionrules.engine.lot import NOBODY, SETTLED, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
 from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES
 from auctionrules.engine.scoring import score_round
+from auctionrules.engine.seats import from_seat, left_of
 from auctionrules.engine.state import State
 
 if TYPE_CHECKING:
@@ -129,9 +129,7 @@ def _lead_from(state: State, start: int) -> None:
     if state.hands[start] and not state._companion_rule:  # the usual case, first
         state.phase, state.turn = LEAD, start
         return
-    n = state.n
-    for k in range(n):
-        seat = (start + k) % n
+    for seat in from_seat(start, state.n):
         if state.hands[seat] and (not state._companion_rule or state.leadable(seat)):
             state.phase, state.turn = LEAD, seat
             return
@@ -152,20 +150,13 @@ def place(state: State, code: int) -> bool:
     counts = list(state.counts)
     counts[artist] += 1
     state.counts = tuple(counts)
-    return counts[artist] >= state._artist_cards
-
-
-def add_second(state: State, lot: Lot, seat: int, code: int) -> None:
-    """``seat`` adds ``code`` to the double ``lot``; its type runs the auction."""
-    if place_second(state, lot, seat, code):
-        settled = AUCTIONS[lot.kind].start(state, lot)
-        if settled is not None:
-            settle(state, lot, settled)
+    return state.rules.ends_round(counts[artist])
 
 
 def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
-    """:func:`add_second` up to the auction: ``True`` if the lot goes on as the
-    second card's type (``lot.kind``), ``False`` if the card ended the round."""
+    """``seat`` adds ``code`` to the double ``lot``: ``True`` if the lot goes on as
+    the second card's type (``lot.kind``; the decisions open its auction), ``False``
+    if the card ended the round."""
     take_from_hand(state, seat, code)
     lot.cards.append(code)
     lot.adder = seat
@@ -176,7 +167,7 @@ def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     state.last_auctioneer = lot.auctioneer
     if card_laid(state, seat, code):
         return False
-    lot.kind = auction_of(code)
+    lot.kind = state.rules.played_as[auction_of(code)]
     return True
 
 
@@ -268,12 +259,13 @@ def no_bid(state: State, lot: Lot) -> None:
 
 
 def _settled(state: State, lot: Lot, taker: int) -> None:
+    lot.stage = SETTLED
     state.lot = None
     state.last_auctioneer = lot.auctioneer
     rules = state.rules
     # (the usual case, first)
     if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
-        resume = (lot.auctioneer + 1) % state.n
+        resume = left_of(lot.auctioneer, state.n)
         if state.hands[resume] and not state._companion_rule:
             state.phase, state.turn = LEAD, resume
         else:
@@ -281,13 +273,13 @@ def _settled(state: State, lot: Lot, taker: int) -> None:
         return
     if rules.ending_card_sold:  # the lot of the card that ended the round is settled
         artist = state.counts.index(max(state.counts))
-        if state.counts[artist] >= state._artist_cards:
+        if rules.ends_round(state.counts[artist]):
             end_round(state, exhausted=False, artist=artist)
             return
     if rules.last_card_sold and exhausted(state):
         end_round(state, exhausted=True)
         return
-    resume = (lot.auctioneer + 1) % state.n
+    resume = left_of(lot.auctioneer, state.n)
     if rules.dummies and any(state.hands[state.n :]):
         decision = rules.flip_when.after_lot(lot, taker)
         if decision is not None:

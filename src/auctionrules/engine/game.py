@@ -33,7 +33,7 @@ from auctionrules.engine import position
 from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import Agent, ChoiceAgent, by_choice
 from auctionrules.engine.cards import shuffle
-from auctionrules.engine.decisions import Decisions, Pending, decisions, sealed_legal
+from auctionrules.engine.decisions import Decisions, Pending, decisions, question
 from auctionrules.engine.determinization import determinize
 from auctionrules.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from auctionrules.engine.events import Event, Events
@@ -285,7 +285,7 @@ class Game:
         elif pending is not None and seat in pending:
             legal = self._legal
             if legal is None or legal.seat != seat:
-                legal = self._legal = sealed_legal(self.state, seat)
+                legal = self._legal = question(self.state, seat).legal(seat)
             return legal
         return Legal(seat, ())
 

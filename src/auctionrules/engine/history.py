@@ -70,7 +70,7 @@ PerSeat = tuple[Entry, ...]
 #: Every kind of entry (and so of event), in the order a game meets them.
 KINDS: tuple[str, ...] = (
     "deal", "play", "add", "bid", "limit", "pass", "price", "buy", "sealed-bid", "reveal",
-    "sold", "unsold", "flip", "round-end", "scored", "game-end",
+    "sold", "unsold", "flip", "round-end", "scored", "game-end", "price-falls",
 )
 
 
@@ -160,6 +160,11 @@ def taken_free(number: int, seat: int, cards: list[str], auctioneer: int) -> Ent
         "seat": seat, "price": 0, "cards": cards, "auctioneer": auctioneer,
         "payments": [], "free": True,
     })
+
+
+def price_falls(number: int, amount: int) -> Entry:
+    """Every player passed at a descending auction's price: it falls to ``amount``."""
+    return ("price-falls", number, {"amount": amount})
 
 
 def unsold(number: int, cards: list[str]) -> Entry:

@@ -72,7 +72,7 @@ def violations(game: Game) -> list[str]:
             )
         # (round_end.ending_card sold: the card that made the count is under the hammer)
         ended = game.state.phase == OVER or (rules.ending_card_sold and lot is not None)
-        if not ended and game.state.counts[artist] >= rules.artist_cards:
+        if not ended and rules.ends_round(game.state.counts[artist]):
             out.append(f"round: {rules.codec.artist_ids[artist]} reached the round-ending count")
     allowed = set(rules.ranking) | {0}
     for r, row in enumerate(game.state.board):
@@ -88,7 +88,7 @@ def violations(game: Game) -> list[str]:
 def _lot_violations(lot: Lot, cash: tuple[int, ...]) -> list[str]:
     """What the lot under the hammer breaks: bids and limits beyond the money."""
     out: list[str] = []
-    if lot.high_bidder >= 0 and lot.high > cash[lot.high_bidder]:
+    if lot.high_bidder is not None and lot.high > cash[lot.high_bidder]:
         out.append(f"money: seat {lot.high_bidder}'s bid {lot.high} exceeds their cash")
     if lot.limits:
         if lot.kind != OPEN:
@@ -96,7 +96,7 @@ def _lot_violations(lot: Lot, cash: tuple[int, ...]) -> list[str]:
         for seat, said in enumerate(lot.limits):
             if said is not None and said > cash[seat]:
                 out.append(f"money: seat {seat}'s limit {said} exceeds their cash")
-    for seat, bid in enumerate(lot.sealed):
+    for seat, bid in enumerate(lot.sealed or ()):
         if bid is not None and bid > cash[seat]:
             out.append(f"money: seat {seat}'s sealed bid {bid} exceeds their cash")
     return out

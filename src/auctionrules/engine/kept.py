@@ -26,10 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from auctionrules.engine.cards import FIXED_PRICE, TYPE_INDEX
+from auctionrules.engine.cards import KIND_INDEX, KIND_NAMES
 from auctionrules.engine.hiding import Sight, sights
 from auctionrules.engine.lot import Lot
-from auctionrules.model import AUCTION_TYPES
 
 if TYPE_CHECKING:
     from auctionrules.engine.game import Game
@@ -141,7 +140,7 @@ class LotLaid:
         names = self.names
         return (
             ("cards", tuple([names[code] for code in self.cards])),
-            ("type", AUCTION_TYPES[self.kind]),
+            ("type", KIND_NAMES[self.kind]),
             ("leader", self.leader),
             ("adder", self.adder),
             ("auctioneer", self.auctioneer),
@@ -150,7 +149,7 @@ class LotLaid:
 
 def laid_of(lot: Lot, names: tuple[str, ...]) -> LotLaid:
     """The standing part of ``lot`` (``names``: every card's name by code)."""
-    adder = None if lot.adder < 0 else lot.adder
+    adder = lot.adder
     return LotLaid(tuple(lot.cards), lot.kind, lot.leader, adder, lot.auctioneer, names)
 
 
@@ -362,7 +361,7 @@ def lot_part(kept: Kept, state: State, seat: int | None, look: Sight) -> LotPart
     sealed = lot.sealed
     done: tuple[bool, ...] | None = None
     own_bid: int | None = None
-    if sealed:
+    if sealed is not None:
         done = tuple([bid is not None for bid in sealed])
         own_bid = sealed[seat] if seat is not None and look.sealed[seat] else None
     said = lot.limits  # (empty while nobody said a limit in this lot)
@@ -375,8 +374,7 @@ def lot_part(kept: Kept, state: State, seat: int | None, look: Sight) -> LotPart
             amount if shown else None for amount, shown in zip(said, look.limits, strict=True)
         ])
     return LotPart(
-        laid, lot.high, tuple(lot.bids), None if lot.high_bidder < 0 else lot.high_bidder,
-        lot.price if lot.price >= 0 and lot.kind == FIXED_PRICE else None, done, own_bid,
+        laid, lot.high, tuple(lot.bids), lot.high_bidder, lot.price, done, own_bid,
         lot.asker, lot.order, lot.pos, lot.passes, lot.out, limits,
     )
 
@@ -391,7 +389,7 @@ def lot_from_pairs(
     names, kind, leader, adder, auctioneer = [value for _, value in fixed]
     code = rules.codec.by_name
     cards = tuple([code[name] for name in names])
-    laid = LotLaid(cards, TYPE_INDEX[kind], leader, adder, auctioneer, rules.codec.names)
+    laid = LotLaid(cards, KIND_INDEX[kind], leader, adder, auctioneer, rules.codec.names)
     return LotPart(laid, *progress)
 
 

@@ -20,12 +20,6 @@ from auctionrules.engine.actions import Action, AmountAction, Bid, Limit, Price
 Span = tuple[int, int, int]
 
 
-def top_of(lo: int, money: int, unit: int) -> int:
-    """The highest amount of a range from ``lo`` in steps of ``unit`` that ``money``
-    pays: the one writing of a range's top (``money >= lo``)."""
-    return money - (money - lo) % unit
-
-
 def place_of(action: object, actions: tuple[Action, ...]) -> int:
     """The index of ``action`` among ``actions``, or -1: the very object offered (an
     agent usually returns one of them), else an equal one (as from parsed text)."""

@@ -19,45 +19,59 @@ NOBODY: Final = -1
 #: reads a class's ``__slots__``; see ``benchmarks/compiled.py``).
 FIELDS = (
     "adder", "asker", "auctioneer", "bids", "cards", "high", "high_bidder", "kind", "leader",
-    "limits", "n", "order", "out", "passes", "pos", "price", "sealed",
+    "limits", "n", "order", "out", "passes", "pos", "price", "sealed", "stage",
 )
+
+#: A lot's stages, named: a double waiting for its second card; a fixed price to be
+#: named; bids, purchases or a falling price asked in turn; sealed bids; the tied
+#: seats' second sealed bids; settled (the lot left the table).
+CHOOSING: Final = "choosing"
+PRICING: Final = "pricing"
+BIDDING: Final = "bidding"
+SEALED: Final = "sealed"
+REBID: Final = "rebid"
+SETTLED: Final = "settled"
 
 
 class Lot:
     """State of one lot: its cards, sellers and the auction in progress.
 
-    ``leader`` led the first card; ``adder`` added a double's second card
-    (``NOBODY`` otherwise); ``auctioneer`` runs the auction; ``kind`` is the
-    auction type index; ``high``/``high_bidder`` the standing bid; ``asker``
-    the player asked now; ``passes`` and ``out`` (a seat bit mask) serve the
-    open-auction ending strategies; ``order``/``pos`` walk a fixed speaking
-    order (once around, fixed price, adding a double); ``sealed`` holds secret
-    bids (``None`` = not yet bid, ``0`` = empty fist); ``price`` the fixed price;
-    ``bids`` the public bids of this lot as ``(seat, amount)``; ``limits`` the
-    open-auction limits said (per seat the limit or ``None``; empty while nobody
-    said one, the usual case, so the bidding loop tests one empty list).
+    ``stage`` names where the lot stands (:data:`CHOOSING`, :data:`PRICING`,
+    :data:`BIDDING`, :data:`SEALED`, :data:`REBID`, :data:`SETTLED`); ``leader``
+    led the first card; ``adder`` added a double's second card (``None``
+    otherwise); ``auctioneer`` runs the auction; ``kind`` is the auction type
+    index; ``high``/``high_bidder`` the standing bid (``high_bidder`` ``None``
+    while nobody bid, ``high`` then 0); ``asker`` the player asked now;
+    ``passes`` and ``out`` (a seat bit mask) serve the open-auction ending
+    strategies; ``order``/``pos`` walk a fixed speaking order (once around, fixed
+    price, adding a double); ``sealed`` holds secret bids (``None`` outside
+    sealed bidding; per seat ``None`` = not yet bid, ``0`` = empty fist);
+    ``price`` the fixed price (``None`` until named); ``bids`` the public bids of
+    this lot as ``(seat, amount)``; ``limits`` the open-auction limits said (per
+    seat the limit or ``None``; ``None`` while nobody said one, the usual case).
     """
 
     __slots__ = FIELDS
 
     def __init__(self, n: int, leader: int, card: int, kind: int) -> None:
         self.n = n
+        self.stage = BIDDING
         self.leader = leader
-        self.adder = NOBODY
+        self.adder: int | None = None
         self.auctioneer = leader
         self.cards = [card]
         self.kind = kind
         self.high = 0
-        self.high_bidder = NOBODY
-        self.asker = NOBODY
+        self.high_bidder: int | None = None
+        self.asker = leader
         self.passes = 0
         self.out = 0
         self.order: tuple[int, ...] = ()
         self.pos = 0
-        self.sealed: list[int | None] = []
-        self.price = 0
+        self.sealed: list[int | None] | None = None
+        self.price: int | None = None
         self.bids: list[tuple[int, int]] = []
-        self.limits: list[int | None] = []
+        self.limits: list[int | None] | None = None
 
     def copy(self) -> Lot:
         """An independent copy (for :meth:`Game.clone <auctionrules.engine.Game.clone>`):
@@ -65,9 +79,11 @@ class Lot:
         a loop over the names with ``getattr`` and ``setattr`` cost nearly three times as
         much, at every clone of a game in an auction."""
         twin = Lot(self.n, self.leader, 0, self.kind)
+        twin.stage = self.stage
         twin.adder, twin.auctioneer, twin.asker = self.adder, self.auctioneer, self.asker
-        twin.cards, twin.bids, twin.sealed = list(self.cards), list(self.bids), list(self.sealed)
-        twin.limits = list(self.limits)
+        twin.cards, twin.bids = list(self.cards), list(self.bids)
+        twin.sealed = None if self.sealed is None else list(self.sealed)
+        twin.limits = None if self.limits is None else list(self.limits)
         twin.high, twin.high_bidder, twin.price = self.high, self.high_bidder, self.price
         twin.order, twin.pos, twin.passes, twin.out = self.order, self.pos, self.passes, self.out
         return twin

@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 from auctionrules.compiled import Reduced, reduced
 from auctionrules.engine.lot import NOBODY, Lot
 from auctionrules.engine.registry import register
+from auctionrules.engine.seats import from_left_of, from_seat, left_of
 from auctionrules.model import Double, DummyFlip
 
 #: The recipient "bank" in a payment.
@@ -82,18 +83,18 @@ class FullRoundOfPasses(OpenEnding):
 
     def first(self, lot: Lot) -> int | None:
         lot.passes = 0
-        return (lot.auctioneer + 1) % lot.n
+        return left_of(lot.auctioneer, lot.n)
 
     def after_bid(self, lot: Lot, seat: int) -> int | None:
         lot.passes = 0
-        return (seat + 1) % lot.n if lot.n > 1 else None
+        return left_of(seat, lot.n) if lot.n > 1 else None
 
     def after_pass(self, lot: Lot, seat: int) -> int | None:
         lot.passes += 1
-        needed = lot.n - 1 if lot.high_bidder != NOBODY else lot.n
+        needed = lot.n - 1 if lot.high_bidder is not None else lot.n
         if lot.passes >= needed:
             return None
-        return (seat + 1) % lot.n
+        return left_of(seat, lot.n)
 
 
 class PassIsFinal(OpenEnding):
@@ -103,9 +104,7 @@ class PassIsFinal(OpenEnding):
 
     @staticmethod
     def _next_in(lot: Lot, seat: int) -> int | None:
-        n = lot.n
-        for k in range(1, n + 1):
-            p = (seat + k) % n
+        for p in from_left_of(seat, lot.n):
             if not lot.out >> p & 1 and p != lot.high_bidder:
                 return p
         return None
@@ -139,33 +138,19 @@ class SealedTieBreak(Strategy):
 class AuctioneerFirst(SealedTieBreak):
     """From the auctioneer going left: a tied auctioneer buys."""
 
-    __slots__ = ("_orders",)
-
-    def __init__(self, options: Any, players: int, unit: int) -> None:
-        super().__init__(options, players, unit)
-        n = players
-        self._orders = tuple(tuple((a + k) % n for k in range(n)) for a in range(n))
+    __slots__ = ()
 
     def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
-        if n == self.players:
-            return self._orders[auctioneer]
-        return tuple((auctioneer + k) % n for k in range(n))
+        return from_seat(auctioneer, n)
 
 
 class AuctioneerLast(SealedTieBreak):
     """From the auctioneer's left, the auctioneer last."""
 
-    __slots__ = ("_orders",)
-
-    def __init__(self, options: Any, players: int, unit: int) -> None:
-        super().__init__(options, players, unit)
-        n = players
-        self._orders = tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n))
+    __slots__ = ()
 
     def order(self, auctioneer: int, n: int) -> tuple[int, ...]:
-        if n == self.players:
-            return self._orders[auctioneer]
-        return tuple((auctioneer + k) % n for k in range(1, n + 1))
+        return from_left_of(auctioneer, n)
 
 
 # --- auctions.double.payee -----------------------------------------------------------------
@@ -182,11 +167,18 @@ def sale_payments(
     """Who receives what of a sale's ``price``, as ``(recipient, amount)``: a double
     with a second card added pays as the ``payee`` strategy says, any other lot its
     auctioneer (the bank, if they bought their own lot)."""
-    if lot.adder != NOBODY:
+    if lot.adder is not None:
         return tuple(payee.payments(lot, winner, price))
     if price:
         return ((to_seller(lot.auctioneer, winner), price),)
     return ()
+
+
+def adder_of(lot: Lot) -> int:
+    """Who added the second card of the double ``lot`` (one was added)."""
+    adder = lot.adder
+    assert adder is not None
+    return adder
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -209,7 +201,7 @@ class AdderPaid(Payee):
     __slots__ = ()
 
     def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
-        return ((to_seller(lot.adder, winner), price),)
+        return ((to_seller(adder_of(lot), winner), price),)
 
 
 class AuctioneerPaid(Payee):
@@ -237,7 +229,7 @@ class SplitEqually(Payee):
         self.all_to_bank = options.split.seller_wins == "all-to-bank"
 
     def payments(self, lot: Lot, winner: int, price: int) -> Sequence[tuple[int, int]]:
-        leader, adder = lot.leader, lot.adder
+        leader, adder = lot.leader, adder_of(lot)
         if adder == leader:
             return ((to_seller(leader, winner), price),)
         if self.all_to_bank and winner in (leader, adder):
@@ -388,7 +380,7 @@ class LeftOfLastCardPlayer(Starter):
     __slots__ = ()
 
     def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
-        return (last_card_player + 1) % n
+        return left_of(last_card_player, n)
 
 
 class LeftOfLastAuctioneer(Starter):
@@ -397,7 +389,7 @@ class LeftOfLastAuctioneer(Starter):
     __slots__ = ()
 
     def starter(self, last_card_player: int, last_auctioneer: int, n: int) -> int:
-        return (last_auctioneer + 1) % n
+        return left_of(last_auctioneer, n)
 
 
 # --- player_counts.N.dummy_hands.flip.when -------------------------------------------------

@@ -96,7 +96,7 @@ def position(
     bought = [c for cards in owned_codes or () for c in cards]
     laid = Counter(artist_of(c) for c in [*on_table, *bought])
     for artist, count in laid.items():
-        if count >= rules.artist_cards:
+        if rules.ends_round(count):
             raise RulesError(
                 f"{count} cards of {rules.codec.artist_ids[artist]} already laid this round: "
                 f"the round ends at {rules.artist_cards}"

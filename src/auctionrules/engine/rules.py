@@ -10,17 +10,25 @@ names an edition. ``Rules`` is immutable and may be shared by many games.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final, TypeVar
 
 import attrs
 
 from auctionrules.engine import policies as P  # noqa: N812 - short name for many types
 from auctionrules.engine.actions import Add, Play
-from auctionrules.engine.cards import CardCodec, full_deck
+from auctionrules.engine.cards import KIND_INDEX, CardCodec, full_deck
 from auctionrules.engine.errors import RulesError
+from auctionrules.engine.money import Bidding
 from auctionrules.engine.registry import generation, lookup
-from auctionrules.model import NobodyBuys, PlayerCount, Ruleset, SealedTies, WinnerTieBreak
+from auctionrules.engine.seats import from_left_of
+from auctionrules.model import (
+    AUCTION_TYPES,
+    NobodyBuys,
+    PlayerCount,
+    Ruleset,
+    SealedTies,
+    WinnerTieBreak,
+)
 
 _T = TypeVar("_T")
 
@@ -110,6 +118,11 @@ class Rules:
     ties_shared: bool
     #: ``winner.tie_break`` (``none``, :data:`MOST_PURCHASES` or :data:`MOST_PAINTINGS`).
     winner_tie_break: WinnerTieBreak
+    #: ``played_as[t]``: the auction (an index of
+    #: :data:`~auctionrules.engine.cards.KIND_NAMES`) a card of symbol ``t`` is sold by.
+    played_as: tuple[int, ...]
+    #: ``auctions.descending.step``: how much a descending auction's price falls.
+    descending_step: int
     #: Shared action instances per card code.
     plays: tuple[Play, ...]
     adds: tuple[Add, ...]
@@ -118,6 +131,8 @@ class Rules:
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     #: ``alone[s] == (s,)``: who acts when only ``s`` does (built once).
     alone: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    #: The money rules of bidding (the lowest bid, a bid's range, a limit's answer).
+    bidding: Bidding = attrs.field(init=False)
     #: A bound on the money any player can hold, from the rules alone: all the
     #: starting cash plus everything the bank can pay (each card is paid for once, at
     #: the end of the round it was bought in, at most the top ranking value once per
@@ -125,16 +140,25 @@ class Rules:
     most_money: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "orders", _orders(self.players))
+        n = self.players
+        object.__setattr__(self, "orders", tuple([from_left_of(s, n) for s in range(n)]))
+        object.__setattr__(
+            self, "bidding", Bidding(self.unit, self.minimum_bid, self.minimum_raise)
+        )
         object.__setattr__(self, "alone", tuple((seat,) for seat in range(self.players)))
         top = max(self.ranking, default=0)
         most = self.players * self.starting_cash + len(self.deck) * self.rounds * top
         object.__setattr__(self, "most_money", most)
 
+    def ends_round(self, count: int) -> bool:
+        """Whether an artist's ``count``-th card laid this round ends the round (after
+        its lot is sold, under ``round_end.ending_card: sold``)."""
+        return count >= self.artist_cards
 
-@cache
-def _orders(n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
+    def ends_unsold(self, count: int) -> bool:
+        """Whether an artist's ``count``-th card ends the round as it is laid, its lot
+        not auctioned (``round_end.ending_card: unsold``, the rulebooks')."""
+        return count >= self.artist_cards and not self.ending_card_sold
 
 
 S = TypeVar("S", bound=P.Strategy)
@@ -230,6 +254,8 @@ def compile_rules(ruleset: Ruleset, players: int) -> Rules:
         dummy_laid_by_flipper=ruleset.next_round.dummy_card_laid_by == "flipper",
         ties_shared=ruleset.winner.ties == "shared",
         winner_tie_break=ruleset.winner.tie_break,
+        played_as=tuple(KIND_INDEX[a.played_as(t)] for t in AUCTION_TYPES),
+        descending_step=_either(a.descending.step, 5 * unit),
         plays=tuple(Play(c) for c in codec.cards),
         adds=tuple(Add(c) for c in codec.cards),
     )

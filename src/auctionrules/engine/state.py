@@ -18,7 +18,6 @@ from typing import Any
 from auctionrules.compiled import Reduced, reduced
 from auctionrules.engine.cards import DOUBLE, artist_of, auction_of, first_of_artist
 from auctionrules.engine.history import History
-from auctionrules.engine.legal import top_of
 from auctionrules.engine.lot import FIELDS as LOT_FIELDS
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.outcome import Outcome
@@ -71,13 +70,10 @@ class State:
     #: the history: raw log entries, appended here and in :mod:`.decisions` only, each
     #: made by its constructor (see :mod:`.history`)
     _raw: History
-    _unit: int
-    _min_bid: int
     _names: tuple[str, ...]
     #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
     alone: tuple[tuple[int, ...], ...]
     _companion_rule: bool
-    _artist_cards: int
     #: the position the game started from, for its record: the hands and the deck
     #: (and where it is not a fresh deal, the rest of the position)
     start: dict[str, Any]
@@ -91,13 +87,9 @@ class State:
         self.n = rules.players
         self.seed = seed
         self._rng = None
-        unit = rules.unit
-        self._unit = unit
-        self._min_bid = -(-rules.minimum_bid // unit) * unit
         self._names = rules.codec.names
         self.alone = rules.alone
         self._companion_rule = rules.lead_requires_companion
-        self._artist_cards = rules.artist_cards
         self._raw = []
 
     def copy(self) -> State:
@@ -186,26 +178,10 @@ class State:
         # the artist's codes are low..low+4, the double last: a slice of the sorted index
         return distinct[bisect_left(distinct, low) : bisect_left(distinct, low + DOUBLE)]
 
-    def bid_floor(self, high: int) -> int:
-        """The lowest bid above ``high``: a whole number of units, at least the minimum,
-        and ``money.minimum_raise`` above a bid (``high`` 0: no bid yet)."""
-        unit = self._unit
-        lo = high + (self.rules.minimum_raise if high else unit)
-        if lo < self._min_bid:
-            return self._min_bid
-        if unit != 1 and lo % unit:
-            lo += unit - lo % unit
-        return lo
-
     def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``
-        (a playout computes the same from :meth:`bid_floor` and the cash)."""
-        lo = self.bid_floor(high)
-        cash = self.cash[seat]
-        if cash < lo:
-            return None
-        unit = self._unit
-        return (lo, top_of(lo, cash, unit), unit)
+        (the rules' :class:`~auctionrules.engine.money.Bidding` and the seat's cash)."""
+        return self.rules.bidding.range(high, self.cash[seat])
 
     def price_range(self, seat: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
@@ -214,8 +190,8 @@ class State:
         passes: the range tells nothing of the others' cash behind screens, and a price
         nobody can pay may be named."""
         rules = self.rules
-        unit, lo = self._unit, self._min_bid
         top = self.cash[seat] if rules.fixed_price_capped else rules.most_money
-        if top < lo:
-            return None if rules.broke_keeps else (0, 0, unit)
-        return (lo, top_of(lo, top, unit), unit)
+        span = rules.bidding.prices(top)
+        if span is None and not rules.broke_keeps:
+            return (0, 0, rules.unit)
+        return span

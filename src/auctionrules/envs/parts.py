@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from auctionrules.engine.cards import artist_of, code_count
+from auctionrules.engine.cards import KIND_INDEX, artist_of, code_count
 from auctionrules.engine.rules import MOST_PAINTINGS
 from auctionrules.model import AUCTION_TYPES
 
@@ -182,7 +182,7 @@ def _lot_cards(s: Sight, out: list[float]) -> None:
 
 def _lot_type(s: Sight, out: list[float]) -> None:
     if s.lot:
-        out[AUCTION_TYPES.index(s.lot["type"])] = 1.0
+        out[KIND_INDEX[s.lot["type"]]] = 1.0
 
 
 def _seat_of(key: str) -> Writer:
@@ -243,6 +243,11 @@ def _artists(rules: Rules) -> int:
     return rules.artists
 
 
+def _lot_types(rules: Rules) -> int:
+    # the five types, and the descending auction where a symbol is played as one
+    return max(len(AUCTION_TYPES), *(kind + 1 for kind in rules.played_as))
+
+
 def _single(rules: Rules) -> int:
     return 1
 
@@ -273,8 +278,9 @@ PARTS: Final[tuple[Part, ...]] = (
          "unowned cards of each artist on the table: turned-over dummy cards, unsold lots",
          _table),
     Part("lot_cards", "K", _kinds, "cards", _copies, "the lot's cards", _lot_cards),
-    Part("lot_type", "5", lambda r: len(AUCTION_TYPES), "one-hot", _one,
-         "the auction type running", _lot_type),
+    Part("lot_type", "5 (6)", _lot_types, "one-hot", _one,
+         "the auction type running (a sixth, descending, where a symbol is played as one)",
+         _lot_type),
     Part("leader", "n", _players, "one-hot", _one, "who led the lot", _seat_of("leader")),
     Part("adder", "n", _players, "one-hot", _one, "who added its second card",
          _seat_of("adder")),

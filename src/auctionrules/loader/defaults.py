@@ -39,7 +39,8 @@ def fill_defaults(document: dict[str, Any], schema: Mapping[str, Any]) -> dict[s
     """Return a deep copy of ``document`` with every schema default filled in.
 
     A missing object property whose schema requires nothing is created empty
-    and filled, so the result states every option.
+    and filled, so the result states every option that has a default (a section
+    none of whose options has one is left out: it would state nothing).
     """
     walker = SchemaWalker(schema)
     result = copy.deepcopy(document)
@@ -59,7 +60,11 @@ def _fill(value: Any, node: Mapping[str, Any], walker: SchemaWalker) -> None:
                 elif sub.get("type") == "object" and "properties" in sub and not sub.get(
                     "required"
                 ):
-                    value[name] = {}
+                    section: dict[str, Any] = {}
+                    _fill(section, sub, walker)
+                    if section:  # (a section none of whose options has a default states
+                        value[name] = section  # nothing: it is left out)
+                    continue
                 else:
                     continue
             _fill(value[name], sub, walker)

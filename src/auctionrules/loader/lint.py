@@ -51,6 +51,7 @@ def check(
     _disabled_options(doc, warn, written)
     _fixed_price_options(doc, warn, written)
     _skipped_rounds(doc, warn, written)
+    _descending_options(doc, warn, written)
     return problems
 
 
@@ -116,6 +117,23 @@ def _disabled_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> N
                     path,
                     message=f"auctions.{kind}.{name} has no effect: the {kind} auction is disabled",
                 )
+
+
+def _descending_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> None:
+    """The step of a descending auction no symbol is played as; the options of a symbol's
+    own type when it is played as a descending auction."""
+    auctions = doc["auctions"]
+    played = [k for k in AUCTION_TYPES if auctions[k].get("played_as") == "descending"]
+    step: JsonPath = ("auctions", "descending", "step")
+    if not played and written(step):
+        warn(step, message="auctions.descending.step has no effect: no card symbol is "
+             "played as a descending auction (played_as: descending)")
+    for kind in played:
+        for name in auctions[kind]:
+            path: JsonPath = ("auctions", kind, name)
+            if name not in ("enabled", "played_as") and written(path):
+                warn(path, message=f"auctions.{kind}.{name} has no effect: the {kind} "
+                     "symbol is played as a descending auction")
 
 
 def _fixed_price_options(doc: Mapping[str, Any], warn: Warn, written: Written) -> None:

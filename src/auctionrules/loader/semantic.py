@@ -275,6 +275,9 @@ def _check_money(doc: Mapping[str, Any], report: Report) -> None:
     amounts.insert(1, (("money", "minimum_bid"), "minimum_bid", money["minimum_bid"]))
     if "minimum_raise" in money:
         amounts.insert(2, (("money", "minimum_raise"), "minimum_raise", money["minimum_raise"]))
+    step = doc["auctions"].get("descending", {}).get("step")
+    if step is not None:
+        amounts.append((("auctions", "descending", "step"), "the descending auction's step", step))
     for path, name, value in amounts:
         if value % unit:
             report(

@@ -136,6 +136,8 @@ class GameLog:
             return "    " + self.say("limit", who=who, amount=self.money(event["amount"]))
         if kind == "buy":
             return "    " + self.say("buy", who=who)
+        if kind == "price-falls":
+            return "    " + self.say("price-falls", amount=self.money(event["amount"]))
         if kind == "sealed-bid":
             return None
         if kind == "reveal":

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from auctionrules.engine.legal import Legal
+from auctionrules.engine.money import Bidding
 from auctionrules.engine.scoring import worth_now
 from auctionrules.engine.views import View
 from auctionrules.model import Ruleset
@@ -247,11 +248,18 @@ class Presenter:
 
     def limits(self, lot: Mapping[str, Any]) -> list[str]:
         """The limits said aloud in an open auction (the view's ``limits``, where the
-        engine has limit bids), in words: ``limit 0``, below any bid, is "out"."""
+        engine has limit bids), in words: a limit below the next bid the rules allow
+        (``limit 0``, or one the bidding has passed) is "out", unless its seat holds the
+        high bid."""
         said = lot.get("limits") or ()
+        high, high_bidder = lot.get("high") or 0, lot.get("high_bidder")
+        money = self.ruleset.money
+        bidding = Bidding(money.bid_unit, money.minimum_bid, money.minimum_raise or money.bid_unit)
+        lowest = bidding.floor(high)
         return [
             self.words["limit_of"].format(who=self.who(seat), amount=self.log.money(amount))
-            if amount > 0 else self.words["out_of"].format(who=self.who(seat))
+            if amount >= lowest or seat == high_bidder
+            else self.words["out_of"].format(who=self.who(seat))
             for seat, amount in enumerate(said) if amount is not None
         ]
 

@@ -1,14 +1,14 @@
-"""The interface every auction-type strategy answers.
+"""The interface every auction-type strategy answers, and how a lot is settled.
 
-The five strategies are in :mod:`auctionrules.engine.auctions`.
+The strategies are in :mod:`auctionrules.engine.auctions`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, Union
 
-from auctionrules.engine.actions import Action
-from auctionrules.engine.legal import Span, in_span
+from auctionrules.engine.asking import Answer, Asking, Pending, Question
 from auctionrules.engine.lot import NOBODY, Lot
 
 if TYPE_CHECKING:
@@ -52,23 +52,30 @@ def free(seat: int) -> Settlement:
     return Settlement("free", seat)
 
 
-def range_reason(kind: str, amount: int, span: Span | None) -> str | None:
-    """Why ``amount`` is not a legal ``kind`` (bid, price, limit) in ``span``, or ``None``."""
-    if span is None:
-        return f"no {kind} is possible (not enough money); only pass"
-    if in_span(amount, span):
-        return None
-    lo, hi, step = span
-    return f"a {kind} must be from {lo} to {hi} in steps of {step}"
+class Added(NamedTuple):
+    """A double's second card added by ``seat``: the round flow lays ``code`` into the
+    lot, which goes on as that card's auction type (unless the card ends the round)."""
+
+    seat: int
+    code: int
+
+
+#: What an auction's flow comes to: a settlement, a double's second card, or ``None``
+#: where its lot goes on as it is (a sealed re-bid after a tie).
+Result = Union[Settlement, Added, None]  # noqa: UP007 - a runtime alias
+Run = Generator[Pending, Answer, Result]
 
 
 class Auction:
     """Base of the auction-type strategies; one instance per compiled ``Rules``.
 
-    An auction type sets its lot up (:meth:`start`) and says why an action is
-    refused (:meth:`check`); its decisions are asked and carried out by
-    :mod:`auctionrules.engine.decisions`. It reads the game and changes only its lot:
-    where it settles the lot it returns a :class:`Settlement`.
+    An auction type owns its whole flow: it sets its lot up (:meth:`start`), asks
+    the seats in its order what they may do (:meth:`question`, the one writing of
+    its legality), answers for a seat where its rules say the engine does (an open
+    auction's limits), logs the answers, and says how its lot is settled:
+    :meth:`run` returns a :class:`Settlement` for the round flow to carry out
+    (:func:`~auctionrules.engine.flow.settle`). It changes only its lot and the
+    history; the money, the cards and who leads next are the flow's.
     """
 
     __slots__ = ()
@@ -79,6 +86,12 @@ class Auction:
         once (nobody may bid, a broke auctioneer keeps the lot), else ``None``."""
         raise NotImplementedError
 
-    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
-        """Why ``action`` by ``seat`` is illegal, or ``None``."""
+    def question(self, game: State, lot: Lot, seat: int) -> Question:
+        """What ``seat`` may do now in ``lot`` (it is asked, or may be)."""
+        raise NotImplementedError
+
+    def run(self, ask: Asking, lot: Lot) -> Run:
+        """Ask the seats on from wherever the lot stands until it is settled: the
+        settlement, a double's second card, or ``None`` where the lot goes on (a sealed
+        re-bid after a tie)."""
         raise NotImplementedError

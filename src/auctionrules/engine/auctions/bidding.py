@@ -1,96 +1,155 @@
-"""Open, once-around and sealed auctions: players bid amounts, the highest wins."""
+"""Open and once-around auctions: a standing bid raised or passed, turn after turn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from auctionrules.engine.actions import Action, Bid, Limit, Pass
-from auctionrules.engine.auctions.base import (
-    NO_BID,
-    UNSOLD,
-    Auction,
-    Settlement,
-    range_reason,
-    sold,
-)
-from auctionrules.engine.legal import Span
+from auctionrules.engine import history as entry
+from auctionrules.engine.actions import PASS, Bid, Limit
+from auctionrules.engine.asking import Asking, Question
+from auctionrules.engine.auctions.base import NO_BID, Auction, Run, Settlement, sold
 from auctionrules.engine.lot import Lot
-from auctionrules.engine.rules import RE_BID_OR_UNSOLD, TIE_BREAK
+from auctionrules.engine.money import Bidding
+from auctionrules.engine.rules import Rules
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
-#: Who is asked after ``seat`` bid or passed: ``successor(lot, seat)``, ``None`` = over.
-Successor = Callable[[Lot, int], "int | None"]
+_PASS_ONLY: Final = (PASS,)
+_BARRED: Final = "the auctioneer may not bid on their own lot; only pass"
 
 
 class _Bidding(Auction):
-    """Shared by open and once-around: a standing bid raised by ``bid N`` or passed.
+    """Shared by open and once-around: a standing bid raised by ``bid N`` or passed,
+    until the speaking order closes it.
 
-    The two differ only in who is asked first (:meth:`opening`) and next (the
-    successors :mod:`auctionrules.engine.decisions` takes: the ``open.ending``
-    strategy's, or :func:`next_in_order`).
+    The two differ in who is asked first and next (:meth:`opening`,
+    :meth:`after_bid`, :meth:`after_pass`: the ``open.ending`` strategy's, or each
+    seat once in order), whether the auctioneer may bid, and whether a seat may say
+    a limit (open only).
     """
 
     __slots__ = ()
 
-    def opening(self, game: State, lot: Lot) -> int | None:
+    def opening(self, rules: Rules, lot: Lot) -> int | None:
         """Set the lot up; the first seat asked (``None``: nobody may bid)."""
         raise NotImplementedError
 
+    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+        """Who is asked after ``seat`` bid; ``None``: the lot is settled."""
+        raise NotImplementedError
+
+    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+        """Who is asked after ``seat`` passed; ``None``: the lot is settled."""
+        raise NotImplementedError
+
+    def barred(self, rules: Rules) -> bool:
+        """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
+        raise NotImplementedError
+
+    def limits(self, bid: tuple[int, int, int]) -> tuple[int, int, int] | None:
+        """The range of a limit where ``bid`` is the range of a bid (``None``: no limit
+        in this auction type)."""
+        return None
+
     def start(self, game: State, lot: Lot) -> Settlement | None:
-        asker = self.opening(game, lot)
+        asker = self.opening(game.rules, lot)
         if asker is None:
             return NO_BID  # (nobody may bid, so nobody bid)
         lot.asker = asker
         return None
 
-    def barred(self, game: State) -> bool:
-        """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
-        raise NotImplementedError
+    def question(self, game: State, lot: Lot, seat: int) -> Question:
+        rules = game.rules
+        if seat == lot.auctioneer and self.barred(rules):
+            return Question(_PASS_ONLY, note=_BARRED)
+        bidding = rules.bidding
+        lo = bidding.floor(lot.high)
+        span = bidding.span(lo, game.cash[seat])
+        if span is None:
+            return Question(_PASS_ONLY, note=f"the lowest bid, {lo}, is more than the cash")
+        return Question(_PASS_ONLY, span, None, self.limits(span))
 
-    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Bid):
-            if seat == lot.auctioneer and self.barred(game):
-                return "the auctioneer may not bid on their own lot; only pass"
-            return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
-        if isinstance(action, Limit):
-            return self.check_limit(game, lot, seat, action.amount)
-        return f"a {self.name} auction is running: bid or pass"
-
-    def check_limit(self, game: State, lot: Lot, seat: int, amount: int) -> str | None:
-        """Why a limit of ``amount`` by ``seat`` is illegal, or ``None`` (only an open
-        auction takes limits)."""
-        return f"a limit is for an open auction; in a {self.name} auction bid or pass"
+    def run(self, ask: Asking, lot: Lot) -> Run:
+        """Each seat asked raises or passes; a seat on a limit (open auctions) is not
+        asked: the engine answers for it (:meth:`Bidding.answer
+        <auctionrules.engine.money.Bidding.answer>`); once every seat able to raise is
+        on one, a seat that can only pass is not asked either
+        (:func:`only_limits_raise`)."""
+        game, raw, number = ask.game, ask.raw, ask.number
+        rules = game.rules
+        bidding, cash = rules.bidding, game.cash
+        barred = lot.auctioneer if self.barred(rules) else None
+        limits = lot.limits  # (None while nobody said a limit in this lot)
+        seat = lot.asker
+        while True:
+            lo = bidding.floor(lot.high)
+            cap = limits[seat] if limits else None
+            automatic = cap is not None
+            if cap is not None:  # the seat is not asked: the engine answers on its limit
+                amount = Bidding.answer(cap, lo, seat, lot.high_bidder)
+            elif limits and (seat == barred or cash[seat] < lo) and only_limits_raise(
+                lot, cash, lo, barred
+            ):
+                amount, automatic = None, True  # (it could only pass, and the lot is settling)
+            else:
+                question = self.question(game, lot, seat)
+                action = ask.chosen(seat, question)
+                if action is None:  # (no choice agent: the caller answers)
+                    _, action = yield question.legal(seat)
+                if type(action) is Bid:
+                    amount = action.amount
+                elif type(action) is Limit:  # said once; the engine answers at once
+                    said = action.amount
+                    if not limits:
+                        lot.limits = limits = [None] * lot.n
+                    limits[seat] = said
+                    raw.append(entry.limit(number, seat, said, said < lo))
+                    amount = Bidding.answer(said, lo, seat, lot.high_bidder)
+                    automatic = True
+                else:
+                    amount = None
+            if amount is not None:
+                lot.high, lot.high_bidder = amount, seat
+                lot.bids.append((seat, amount))
+                if automatic:
+                    raw.append(entry.automatic_bid(number, seat, amount))
+                else:
+                    raw.append(entry.bid(number, seat, amount))
+                nxt = self.after_bid(rules, lot, seat)
+            else:
+                if automatic:
+                    raw.append(entry.automatic_pass(number, seat))
+                else:
+                    raw.append(ask.pass_of[seat])
+                nxt = self.after_pass(rules, lot, seat)
+            if nxt is None:
+                high_bidder = lot.high_bidder
+                return NO_BID if high_bidder is None else sold(high_bidder, lot.high)
+            lot.asker = seat = nxt
 
 
 class OpenAuction(_Bidding):
-    """Open auction: who is asked and when it ends is the ``open.ending`` strategy."""
+    """Open auction: who is asked and when it ends is the ``open.ending`` strategy; a
+    seat may say a limit, and the engine bids for it up to that limit."""
 
     __slots__ = ()
     name = "open"
 
-    def opening(self, game: State, lot: Lot) -> int | None:
-        return game.rules.open_ending.first(lot)
+    def opening(self, rules: Rules, lot: Lot) -> int | None:
+        return rules.open_ending.first(lot)
 
-    def barred(self, game: State) -> bool:
-        return game.rules.open_auctioneer_barred
+    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+        return rules.open_ending.after_bid(lot, seat)
 
-    def check_limit(self, game: State, lot: Lot, seat: int, amount: int) -> str | None:
-        if seat == lot.auctioneer and self.barred(game):
-            return "the auctioneer may not bid on their own lot; only pass"
-        return range_reason("limit", amount, limit_span(game.bid_range(seat, lot.high)))
+    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+        return rules.open_ending.after_pass(lot, seat)
 
-    def start(self, game: State, lot: Lot) -> Settlement | None:
-        # (_Bidding.start with the opening in place: once per open lot)
-        asker = game.rules.open_ending.first(lot)
-        if asker is None:
-            return NO_BID
-        lot.asker = asker
-        return None
+    def barred(self, rules: Rules) -> bool:
+        return rules.open_auctioneer_barred
+
+    def limits(self, bid: tuple[int, int, int]) -> tuple[int, int, int] | None:
+        return Bidding.limits(bid)
 
 
 class OnceAround(_Bidding):
@@ -100,101 +159,31 @@ class OnceAround(_Bidding):
     __slots__ = ()
     name = "once-around"
 
-    def opening(self, game: State, lot: Lot) -> int | None:
-        order = game.rules.orders[lot.auctioneer]
-        if game.rules.once_auctioneer_first:
+    def opening(self, rules: Rules, lot: Lot) -> int | None:
+        order = rules.orders[lot.auctioneer]
+        if rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
         lot.order, lot.pos = order, 0
         return order[0]
 
-    def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.asker = self.opening(game, lot)  # type: ignore[assignment]  # (never None)
-        return None
+    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+        return lot.asker if lot.ask_next() else None
 
-    def barred(self, game: State) -> bool:
-        return game.rules.once_auctioneer_barred
+    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+        return lot.asker if lot.ask_next() else None
 
-
-def limit_span(bid: Span | None) -> Span | None:
-    """The range of a limit where ``bid`` is the range of a bid: from 0 (below the
-    lowest bid: out of the lot) to the bid range's top, in its steps."""
-    return None if bid is None else (0, bid[1], bid[2])
+    def barred(self, rules: Rules) -> bool:
+        return rules.once_auctioneer_barred
 
 
-def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int) -> bool:
+def only_limits_raise(lot: Lot, cash: tuple[int, ...], lo: int, barred: int | None) -> bool:
     """Whether every seat still able to raise (not barred, not out, with ``lo`` in
     hand) is on a limit: the engine then settles the lot without asking anyone, and a
     seat that could only pass passes unasked."""
     limits = lot.limits
+    assert limits is not None
     for seat in range(lot.n):
         able = seat != barred and cash[seat] >= lo and not lot.out >> seat & 1
         if able and limits[seat] is None:
             return False
     return True
-
-
-def on_limit(lot: Lot, seat: int, lo: int, limit: int) -> int | None:
-    """The engine's answer for ``seat`` on its ``limit`` when the lowest bid is ``lo``:
-    a pass (``None``) while it holds the high bid, else ``lo`` if that is within the
-    limit, else a pass. (A limit is at most what the seat may bid, and its money does
-    not change while the lot is under the hammer, so ``lo`` within it is affordable.)"""
-    if lot.high_bidder == seat or lo > limit:
-        return None
-    return lo
-
-
-def next_in_order(lot: Lot, seat: int) -> int | None:
-    """The next seat of the lot's speaking order, bid or pass alike."""
-    lot.pos += 1
-    return lot.order[lot.pos] if lot.pos < len(lot.order) else None
-
-
-class SealedAuction(Auction):
-    """Sealed bids: everyone bids once in secret (``pass`` is an empty fist); the
-    highest wins, ties by the ``sealed.tie_break`` strategy, or (``sealed.ties``) by
-    a second sealed bid of the tied players only.
-
-    During that re-bid ``lot.high`` is the tied bid and ``lot.bids`` the tied seats
-    with it (both public since the reveal), and the others' sealed bids are 0, so a
-    re-bid needs no field of its own: a bid tops the tied one, an empty fist keeps it.
-    """
-
-    __slots__ = ()
-    name = "sealed"
-
-    def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.sealed = [None] * lot.n
-        return None
-
-    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Bid):
-            return range_reason("bid", action.amount, game.bid_range(seat, lot.high))
-        return "a sealed auction is running: bid or pass"
-
-    @staticmethod
-    def reveal(game: State, lot: Lot) -> tuple[list[int], Settlement | None]:
-        """Every seat has bid: open the fists. The bids opened (one per seat, 0 for an
-        empty fist: the flow logs them) and the settlement: the sale, nobody bid, or
-        under ``sealed.ties`` a second tie left unsold; ``None`` after a first tie (the
-        tied players' sealed bids are reset: they bid once more)."""
-        bids = [b or 0 for b in lot.sealed]
-        best = max(bids)
-        if best <= 0:
-            return bids, NO_BID
-        rules = game.rules
-        ties = rules.sealed_ties
-        if ties != TIE_BREAK and bids.count(best) > 1:  # (re-bid, re-bid-or-unsold)
-            if lot.high == 0:  # the first tie: the tied bid again, the others are out
-                lot.high = best
-                lot.sealed = [None if b == best else 0 for b in bids]
-                lot.bids = [(s, best) for s, b in enumerate(bids) if b == best]  # (public)
-                return bids, None
-            if ties == RE_BID_OR_UNSOLD:
-                return bids, UNSOLD
-        for s in rules.sealed_tie_break.order(lot.auctioneer, lot.n):
-            if bids[s] == best:
-                lot.high, lot.high_bidder = best, s
-                return bids, sold(s, best)
-        raise AssertionError("a tie-break order names every seat")

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from auctionrules.engine.actions import Action, Buy, Pass, Price
-from auctionrules.engine.auctions.base import UNSOLD, Auction, Settlement, free, range_reason, sold
-from auctionrules.engine.lot import Lot
+from auctionrules.engine import history as entry
+from auctionrules.engine.actions import BUY, PASS, Buy, Price
+from auctionrules.engine.asking import Asking, Question
+from auctionrules.engine.auctions.base import UNSOLD, Auction, Run, Settlement, free, sold
+from auctionrules.engine.lot import BIDDING, PRICING, Lot
 from auctionrules.engine.rules import AUCTIONEER_BUYS, AUCTIONEER_TAKES_FREE
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
+
+_BUY_OR_PASS: Final = (BUY, PASS)
+_PASS_ONLY: Final = (PASS,)
 
 
 class FixedPriceAuction(Auction):
@@ -30,32 +35,45 @@ class FixedPriceAuction(Auction):
     name = "fixed-price"
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.price = -1
-        lot.asker = lot.auctioneer
+        lot.stage, lot.asker = PRICING, lot.auctioneer
         if game.price_range(lot.auctioneer) is None:  # (a broke auctioneer keeps the lot)
             return free(lot.auctioneer)
         return None
 
-    def check(self, game: State, lot: Lot, seat: int, action: Action) -> str | None:
-        if lot.price < 0:
-            if isinstance(action, Price):
-                return range_reason("price", action.amount, game.price_range(seat))
-            return "the auctioneer must name the fixed price: price N"
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Buy):
-            if game.cash[seat] < lot.price:
-                return f"the price {lot.price} is more than the buyer's cash"
-            return None
-        return f"the price is {lot.price}: buy or pass"
+    def question(self, game: State, lot: Lot, seat: int) -> Question:
+        price = lot.price
+        if price is None:
+            return Question((), price=game.price_range(seat),
+                            note="the auctioneer must name the fixed price: price N")
+        if game.cash[seat] >= price:
+            return Question(_BUY_OR_PASS)
+        return Question(_PASS_ONLY, note=f"the price {price} is more than the buyer's cash")
 
-    @staticmethod
-    def name_price(game: State, lot: Lot, price: int) -> None:
-        """The auctioneer named ``price`` (the flow logs it); the others are asked from
-        the left."""
-        lot.price = price
-        lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
-        lot.asker = lot.order[0]
+    def run(self, ask: Asking, lot: Lot) -> Run:
+        game, raw = ask.game, ask.raw
+        if lot.price is None:
+            seat = lot.auctioneer
+            question = self.question(game, lot, seat)
+            action = ask.chosen(seat, question)
+            if action is None:  # (no choice agent: the caller answers)
+                _, action = yield question.legal(seat)
+            assert type(action) is Price  # (checked against the question)
+            raw.append(entry.price(ask.number, seat, action.amount))
+            lot.stage, lot.price = BIDDING, action.amount
+            lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
+            lot.asker = lot.order[0]
+        while True:
+            seat = lot.asker
+            question = self.question(game, lot, seat)
+            action = ask.chosen(seat, question)
+            if action is None:  # (no choice agent: the caller answers)
+                _, action = yield question.legal(seat)
+            if type(action) is Buy:
+                raw.append(ask.buy_of[seat])
+                return sold(seat, named_price(lot))
+            raw.append(ask.pass_of[seat])
+            if not lot.ask_next():
+                return self.nobody_buys(game, lot)
 
     @staticmethod
     def nobody_buys(game: State, lot: Lot) -> Settlement:
@@ -69,10 +87,17 @@ class FixedPriceAuction(Auction):
         rules = game.rules
         nobody_buys = rules.nobody_buys
         if nobody_buys == AUCTIONEER_BUYS:
-            cash = game.cash[lot.auctioneer]
-            if lot.price <= cash or not rules.above_cash_unsold:
-                return sold(lot.auctioneer, min(lot.price, cash))
+            cash, price = game.cash[lot.auctioneer], named_price(lot)
+            if price <= cash or not rules.above_cash_unsold:
+                return sold(lot.auctioneer, min(price, cash))
             return UNSOLD
         if nobody_buys == AUCTIONEER_TAKES_FREE:
             return free(lot.auctioneer)
         return UNSOLD  # (nobody_buys: unsold)
+
+
+def named_price(lot: Lot) -> int:
+    """The price named for ``lot`` (once the auctioneer named it)."""
+    price = lot.price
+    assert price is not None
+    return price

@@ -347,6 +347,7 @@ WORDS: dict[str, str] = {
     "auction.sealed": "Sealed auction",
     "auction.fixed_price": "Fixed-price auction",
     "auction.double": "Double auction",
+    "auction.descending": "Descending auction",
     "total": "Total",
     "players": "Players",
     "round_n": "Round {n}",

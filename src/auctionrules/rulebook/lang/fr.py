@@ -388,6 +388,7 @@ WORDS: dict[str, str] = {
     "auction.sealed": "Dans la main",
     "auction.fixed_price": "Prix fixe",
     "auction.double": "Double enchère",
+    "auction.descending": "Enchère descendante",
     "total": "Total",
     "players": "Joueurs",
     "round_n": "Manche {n}",

@@ -106,7 +106,7 @@ def _sealed(w: Writer) -> list[Sentence]:
     sentences = [w.say("@auction.sealed")]
     if sealed.ties != "tie-break":  # (the books': the tie-break alone, said below)
         raise_by = w.ruleset.money.minimum_raise
-        more = (  # a re-bid tops the tied bid as any bid tops the last (bid_floor)
+        more = (  # a re-bid tops the tied bid as any bid tops the last (Bidding.floor)
             w.word("rebid.more") if raise_by is None
             else w.word("rebid.more_by", amount=w.amount(raise_by))
         )
@@ -164,15 +164,35 @@ _SINGLE = {
 }
 
 
+def _descending(w: Writer) -> list[Sentence]:
+    """The house rule's auction, written once for every symbol played as one."""
+    r = w.ruleset
+    step = r.auctions.descending.step
+    amount = w.money(5 * r.money.bid_unit if step is None else step,
+                     "auctions.descending.step", "money.bid_unit")
+    return [w.say("@auction.descending", "auctions.descending", step=amount)]
+
+
 def auctions(w: Writer) -> Section:
-    """One subsection per enabled single-card auction type."""
+    """One subsection per enabled single-card auction type (a symbol played as a
+    descending auction says so), and one for the descending auction if any is."""
     subsections = []
+    descending = []
     for name, build in _SINGLE.items():
         if not w.ruleset.auctions.of(name).enabled:
             continue
         path = f"auctions.{name}"
-        with w.when(f"{path}.enabled"):
-            sentences = build(w)
+        with w.when(f"{path}.enabled", f"{path}.played_as"):  # (its own type, or not)
+            if w.ruleset.auctions.played_as(name) == "descending":
+                sentences = [w.choose(f"{path}.played_as", "descending")]
+                descending.append(f"{path}.played_as")
+            else:
+                sentences = build(w)
         subsections.append(Section(path, w.word(f"auction.{name}"), [Paragraph(sentences)]))
+    if descending:
+        with w.when(*descending):
+            sentences = _descending(w)
+        subsections.append(Section("auctions.descending", w.word("auction.descending"),
+                                   [Paragraph(sentences)]))
     intro = Paragraph([w.say("@auctions.intro")])
     return Section("auctions", w.word("auctions"), [intro], subsections)

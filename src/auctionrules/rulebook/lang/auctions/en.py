@@ -80,6 +80,32 @@ SENTENCES: dict[str, str] = {
         "these bids wins. If they tie again, the card is not sold: it stays "
         "on the table, owned by nobody, and counts for the ranking."
     ),
+    "auctions.open.played_as=descending": (
+        "In this game a card with the open auction symbol is sold by a descending "
+        "auction (see below)."
+    ),
+    "auctions.once_around.played_as=descending": (
+        "In this game a card with the once-around auction symbol is sold by a descending "
+        "auction (see below)."
+    ),
+    "auctions.sealed.played_as=descending": (
+        "In this game a card with the sealed auction symbol is sold by a descending "
+        "auction (see below)."
+    ),
+    "auctions.fixed_price.played_as=descending": (
+        "In this game a card with the fixed-price auction symbol is sold by a descending "
+        "auction (see below)."
+    ),
+    "@auction.descending": (
+        "A house rule. The auctioneer names a starting price, as for a fixed price. "
+        "Starting on the auctioneer's left and going clockwise, the auctioneer last, each "
+        "player in turn may buy the card at the current price or pass; the first who "
+        "accepts buys it, paying the auctioneer (the bank, if the auctioneer buys it). A "
+        "player without the money for the price must pass. When everyone has passed, the "
+        "price falls by {step} and the players are asked again from the auctioneer's left. "
+        "If the price cannot fall that far and everyone passes, the auctioneer keeps the "
+        "card without paying."
+    ),
     "@auction.fixed_price": (
         "The auctioneer names a price. Starting on the auctioneer's left and going "
         "clockwise, each player in turn may buy the card at that price or pass; the first "

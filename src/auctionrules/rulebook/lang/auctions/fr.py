@@ -89,6 +89,32 @@ SENTENCES: dict[str, str] = {
         "cas de nouvelle égalité, le tableau n'est pas vendu : il reste "
         "sur la table, n'appartient à personne et compte pour le classement."
     ),
+    "auctions.open.played_as=descending": (
+        "Dans cette partie, un tableau au symbole « aller et retour » est vendu aux enchères "
+        "descendantes (voir plus bas)."
+    ),
+    "auctions.once_around.played_as=descending": (
+        "Dans cette partie, un tableau au symbole « un seul tour » est vendu aux enchères "
+        "descendantes (voir plus bas)."
+    ),
+    "auctions.sealed.played_as=descending": (
+        "Dans cette partie, un tableau au symbole « dans la main » est vendu aux enchères "
+        "descendantes (voir plus bas)."
+    ),
+    "auctions.fixed_price.played_as=descending": (
+        "Dans cette partie, un tableau au symbole « prix fixe » est vendu aux enchères "
+        "descendantes (voir plus bas)."
+    ),
+    "@auction.descending": (
+        "Une règle maison. Le vendeur annonce un prix de départ, comme pour un prix fixe. "
+        "Chaque joueur, en commençant par celui qui suit le vendeur et dans le sens des "
+        "aiguilles d'une montre, le vendeur en dernier, peut acheter le tableau au prix "
+        "courant ou passer ; le premier qui accepte l'achète et paie le vendeur (la banque, "
+        "si c'est le vendeur qui l'achète). Un joueur qui n'a pas l'argent du prix doit "
+        "passer. Quand tous ont passé, le prix baisse de {step} et l'on reprend à gauche du "
+        "vendeur. Si le prix ne peut plus baisser d'autant et que tous passent, le vendeur "
+        "garde le tableau sans payer."
+    ),
     "@auction.fixed_price": (
         "Le vendeur fixe le prix du tableau et l'annonce à voix haute. Chaque joueur, en "
         "commençant par celui qui suit le vendeur et dans le sens des aiguilles d'une montre, "
