@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
             seat = game.to_act()[0]
             view, legal = game.view(seat), game.legal(seat)
             states.append((view, legal))
-            game.step(agents[seat].act(view, legal), seat)
+            game.apply(agents[seat].act(view, legal), seat)
     scored = [(v, legal) for v, legal in states
               if len(legal.actions) > 1 or legal.bid is not None or legal.price is not None]
     for name in ("learned", "heuristic"):

@@ -140,7 +140,7 @@ def _searched_game(task: tuple[int, int]) -> str:
         action = agents[seat].act(game.view(seat), game.legal(seat))
         if seat == searcher:
             decisions.append([len(game.log), str(action)])
-        game.step(action, seat)
+        game.apply(action, seat)
     record = make_record(game)
     record.update(searcher=searcher, decisions=decisions,
                   seconds=round(time.perf_counter() - start, 3))

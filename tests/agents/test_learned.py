@@ -97,7 +97,7 @@ def test_the_heuristic_move_is_always_one_of_the_choices() -> None:
             assert chosen
             assert all(decision.move(c, [move] * decision.discrete) == move for c in chosen)
             kinds.add(decision.kind)
-            game.step(move, seat)
+            game.apply(move, seat)
         assert {"none", "open"} <= kinds
 
 

@@ -128,7 +128,7 @@ def test_the_heuristic_buys_at_a_price_within_its_value(tmp_path: Path) -> None:
             action = heuristic.act(game.view(seat), legal)
             if "buy" in [str(a) for a in legal] and game.lot is not None:
                 seen[str(action)] += 1
-            game.step(action, seat)
+            game.apply(action, seat)
     assert seen["buy"] > 0 and seen["pass"] > 0
 
 
