@@ -146,8 +146,10 @@ def test_closed_compiled_classes_copy_and_pickle_by_their_reduce() -> None:
     for make in (copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
         assert make(values) == values
         assert make(view) == view and make(view).lot == view.lot
-        assert make(game.rules.payee).payments(game.state.lot, 1, 3000) == \
-            game.rules.payee.payments(game.state.lot, 1, 3000)
+        payee = make(game.rules.payee)
+        assert type(payee) is type(game.rules.payee)
+        assert (payee.options, payee.players, payee.unit) == (
+            game.rules.payee.options, game.rules.payee.players, game.rules.payee.unit)
         assert make(game.rules.codec).names == game.rules.codec.names
         twin = make(game) if make is not copy.copy else game.clone()
         assert twin.snapshot() == game.snapshot() and twin.state.lot is not game.state.lot

@@ -109,14 +109,20 @@ def machine_for(
         @precondition(lambda self: not self.game.is_over)
         @rule(seed=st.integers(0, 2**32 - 1), moment=st.sampled_from(sorted(MOMENTS)))
         def legal_until(self, seed: int, moment: str) -> None:
-            """Random legal play up to a moment worth attacking (a price to name...)."""
+            """Random legal play up to a moment worth attacking (a price to name...),
+            then every refusal of the list there: a moment reached is always attacked,
+            so what the machines cover does not hang on which rule the search draws next."""
             rng = random.Random(seed)
             game = self.game
             for _ in range(400):
                 if game.is_over or MOMENTS[moment](game):
                     break
                 self._checked_step(rng)
-            stats[f"moment: {moment}"] += game.is_over is False and MOMENTS[moment](game)
+            reached = game.is_over is False and MOMENTS[moment](game)
+            stats[f"moment: {moment}"] += reached
+            if reached:
+                for candidate in illegal_candidates(game):
+                    self.refuse(*candidate)
 
         @rule(group=st.integers(0, 2**16), pick=st.integers(0, 2**16))
         def illegal(self, group: int, pick: int) -> None:
