@@ -67,7 +67,6 @@ for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 from auctionrules.agents import make_agent  # noqa: E402
-from auctionrules.engine.flow import OVER  # noqa: E402
 from auctionrules.engine.game import Game  # noqa: E402
 from auctionrules.engine.record import make_record  # noqa: E402
 from auctionrules.loader import load_ruleset  # noqa: E402
@@ -135,7 +134,7 @@ def _searched_game(task: tuple[int, int]) -> str:
         for s in range(players)
     ]
     decisions = []
-    while game.phase != OVER:
+    while not game.is_over:
         seat = game.to_act()[0]
         action = agents[seat].act(game.view(seat), game.legal(seat))
         if seat == searcher:
@@ -176,7 +175,7 @@ def dataset(records: Path, out: Path) -> None:
         for number, line in enumerate(handle):
             record = json.loads(line)
             game = start_game(record)
-            key = (record["ruleset"]["id"], game.n)
+            key = (record["ruleset"]["id"], game.state.n)
             reading = readings.get(key)
             if reading is None or reading.rules is not game.rules:
                 reading = readings[key] = Reading(game.rules)

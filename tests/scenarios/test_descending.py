@@ -53,11 +53,11 @@ def test_the_price_falls_by_the_step_until_somebody_buys(tmp_path: Path) -> None
     play(game, [(1, "play yoko/open"), (1, "price 20000")])
     assert [str(a) for a in game.legal(2)] == ["buy", "pass"]
     kinds = play(game, [(2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
-    assert kinds[-1] == "price-falls" and game.lot is not None and game.lot.price == 15000
+    assert kinds[-1] == "price-falls" and game.state.lot is not None and game.state.lot.price == 15000
     assert game.to_act() == (2,)  # (from the auctioneer's left again)
     kinds = play(game, [(2, "pass"), (3, "buy")])
     assert "sold" in kinds
-    assert list(game.cash) == [100000, 115000, 100000, 85000]
+    assert list(game.state.cash) == [100000, 115000, 100000, 85000]
     lines = GameLog(ruleset, lang="en").lines(game.events)
     assert any("the price falls to 15,000 dollars" in line for line in lines)
     lines = GameLog(ruleset, lang="fr").lines(game.events)
@@ -69,9 +69,9 @@ def test_the_step_is_an_option_and_the_auctioneer_pays_the_bank(tmp_path: Path) 
     game = Game.from_position(ruleset, 4, hands=HANDS, auctioneer=1)
     play(game, [(1, "play yoko/open"), (1, "price 20000"),
                 (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
-    assert game.lot is not None and game.lot.price == 10000
+    assert game.state.lot is not None and game.state.lot.price == 10000
     play(game, [(2, "pass"), (3, "pass"), (0, "pass"), (1, "buy")])
-    assert list(game.cash) == [100000, 90000, 100000, 100000]  # (paid to the bank)
+    assert list(game.state.cash) == [100000, 90000, 100000, 100000]  # (paid to the bank)
 
 
 def test_a_seat_that_cannot_pay_only_passes_and_nobody_buying_leaves_it_free(
@@ -86,9 +86,9 @@ def test_a_seat_that_cannot_pay_only_passes_and_nobody_buying_leaves_it_free(
         game.apply("buy", 2)
     assert game.snapshot() == before
     kinds = play(game, [(2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
-    assert kinds[-1] == "price-falls" and game.lot is not None and game.lot.price == 0
+    assert kinds[-1] == "price-falls" and game.state.lot is not None and game.state.lot.price == 0
     kinds = play(game, [(2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
-    assert "sold" in kinds and len(game.owned[1]) == 1 and game.cash[1] == 100000
+    assert "sold" in kinds and len(game.state.owned[1]) == 1 and game.state.cash[1] == 100000
 
 
 def test_a_double_with_a_descending_second_card_is_a_descending_lot(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_the_heuristic_buys_at_a_price_within_its_value(tmp_path: Path) -> None:
             seat = game.to_act()[0]
             legal = game.legal(seat)
             action = heuristic.act(game.view(seat), legal)
-            if "buy" in [str(a) for a in legal] and game.lot is not None:
+            if "buy" in [str(a) for a in legal] and game.state.lot is not None:
                 seen[str(action)] += 1
             game.apply(action, seat)
     assert seen["buy"] > 0 and seen["pass"] > 0
@@ -143,12 +143,12 @@ def test_the_rl_encoding_masks_and_reads_its_actions(tmp_path: Path) -> None:
     enc = Encoding(game.rules)
     assert dict(enc.parts)["lot_type"] == 6
     play(game, [(1, "play yoko/open")])
-    mask = enc.mask(game, 1, enc.new_mask())
-    price = [enc.action(game.legal(1), int(i)) for i in mask.nonzero()[0]]
+    mask = enc.mask(game.legal(1))
+    price = [enc.action(int(i), game.legal(1)) for i in mask.nonzero()[0]]
     assert price and all(str(a).startswith("price") for a in price)
     play(game, [(1, "price 20000")])
-    mask = enc.mask(game, 2, enc.new_mask())
-    assert {str(enc.action(game.legal(2), int(i))) for i in mask.nonzero()[0]} == {"buy", "pass"}
+    mask = enc.mask(game.legal(2))
+    assert {str(enc.action(int(i), game.legal(2))) for i in mask.nonzero()[0]} == {"buy", "pass"}
     observation = Reader(enc).observe(game.view(2), enc.new_observation())
     start = sum(size for name, size in enc.parts[: [n for n, _ in enc.parts].index("lot_type")])
     assert observation[start + 5] == 1.0  # (the descending auction's place)

@@ -46,16 +46,16 @@ class Action:
         return ()
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        # (another kind of action is unequal, said as a bool: compiled callers that
+        # compare two actions take the answer as one)
+        if not isinstance(other, Action):
             return NotImplemented
-        assert isinstance(other, Action)
-        return self.fields() == other.fields()
+        return type(other) is type(self) and self.fields() == other.fields()
 
     def __ne__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, Action):
             return NotImplemented
-        assert isinstance(other, Action)
-        return self.fields() != other.fields()
+        return type(other) is not type(self) or self.fields() != other.fields()
 
     def __hash__(self) -> int:
         return hash((self.verb, *self.fields()))
