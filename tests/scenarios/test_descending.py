@@ -53,7 +53,8 @@ def test_the_price_falls_by_the_step_until_somebody_buys(tmp_path: Path) -> None
     play(game, [(1, "play yoko/open"), (1, "price 20000")])
     assert [str(a) for a in game.legal(2)] == ["buy", "pass"]
     kinds = play(game, [(2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
-    assert kinds[-1] == "price-falls" and game.state.lot is not None and game.state.lot.price == 15000
+    assert kinds[-1] == "price-falls"
+    assert game.state.lot is not None and game.state.lot.price == 15000
     assert game.to_act() == (2,)  # (from the auctioneer's left again)
     kinds = play(game, [(2, "pass"), (3, "buy")])
     assert "sold" in kinds
