@@ -83,7 +83,7 @@ def question(game: State, seat: int) -> Question:
 def _leads(game: State, seat: int) -> tuple[list[int], Question]:
     """The codes ``seat`` may lead, and the question of leading one of them (under the
     companion rule, a double only with a second card of its artist)."""
-    plays = game.rules.plays
+    plays = game._plays
     if game._companion_rule:
         codes = game.leadable(seat)
         return codes, Question(tuple([plays[c] for c in codes]), note=_COMPANION)
@@ -117,7 +117,7 @@ def decisions(game: State, chooser: list[ChoiceAgent | None]) -> Decisions:
                 if place_second(game, lot, result.seat, result.code):
                     start(game, lot)
             elif result is not None:
-                settle(game, lot, result)  # type: ignore[arg-type]  # (a Settlement)
+                settle(game, lot, result)
 
 
 def lead(ask: Asking) -> Decisions:
@@ -134,7 +134,7 @@ def lead(ask: Asking) -> Decisions:
     take_from_hand(game, seat, code)
     raw = ask.raw
     raw.append(ask.play_of[seat][code])
-    game.lot = led = Lot(game.n, seat, code, game.rules.played_as[auction_of(code)])
+    game.lot = led = Lot(game.n, seat, code, game._played_as[auction_of(code)])
     game.last_card_player = game.last_auctioneer = seat
     if not card_laid(game, seat, code):  # (else the card ended the round)
         game.phase = AUCTION

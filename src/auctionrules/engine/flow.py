@@ -167,7 +167,7 @@ def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     state.last_auctioneer = lot.auctioneer
     if card_laid(state, seat, code):
         return False
-    lot.kind = state.rules.played_as[auction_of(code)]
+    lot.kind = state._played_as[auction_of(code)]
     return True
 
 

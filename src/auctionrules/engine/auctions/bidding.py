@@ -9,7 +9,7 @@ from auctionrules.engine.actions import PASS, Bid, Limit
 from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import NO_BID, Auction, Run, Settlement, sold
 from auctionrules.engine.lot import Lot
-from auctionrules.engine.money import Bidding
+from auctionrules.engine.money import Bidding, Span
 from auctionrules.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -31,15 +31,15 @@ class _Bidding(Auction):
 
     __slots__ = ()
 
-    def opening(self, rules: Rules, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
         """Set the lot up; the first seat asked (``None``: nobody may bid)."""
         raise NotImplementedError
 
-    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_bid(self, game: State, lot: Lot, seat: int) -> int | None:
         """Who is asked after ``seat`` bid; ``None``: the lot is settled."""
         raise NotImplementedError
 
-    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_pass(self, game: State, lot: Lot, seat: int) -> int | None:
         """Who is asked after ``seat`` passed; ``None``: the lot is settled."""
         raise NotImplementedError
 
@@ -47,23 +47,22 @@ class _Bidding(Auction):
         """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
         raise NotImplementedError
 
-    def limits(self, bid: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    def limits(self, bid: Span) -> Span | None:
         """The range of a limit where ``bid`` is the range of a bid (``None``: no limit
         in this auction type)."""
         return None
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
-        asker = self.opening(game.rules, lot)
+        asker = self.opening(game, lot)
         if asker is None:
             return NO_BID  # (nobody may bid, so nobody bid)
         lot.asker = asker
         return None
 
     def question(self, game: State, lot: Lot, seat: int) -> Question:
-        rules = game.rules
-        if seat == lot.auctioneer and self.barred(rules):
+        if seat == lot.auctioneer and self.barred(game.rules):
             return Question(_PASS_ONLY, note=_BARRED)
-        bidding = rules.bidding
+        bidding = game._bidding
         lo = bidding.floor(lot.high)
         span = bidding.span(lo, game.cash[seat])
         if span is None:
@@ -77,9 +76,8 @@ class _Bidding(Auction):
         on one, a seat that can only pass is not asked either
         (:func:`only_limits_raise`)."""
         game, raw, number = ask.game, ask.raw, ask.number
-        rules = game.rules
-        bidding, cash = rules.bidding, game.cash
-        barred = lot.auctioneer if self.barred(rules) else None
+        bidding, cash = game._bidding, game.cash
+        barred = lot.auctioneer if self.barred(game.rules) else None
         limits = lot.limits  # (None while nobody said a limit in this lot)
         seat = lot.asker
         while True:
@@ -116,13 +114,13 @@ class _Bidding(Auction):
                     raw.append(entry.automatic_bid(number, seat, amount))
                 else:
                     raw.append(entry.bid(number, seat, amount))
-                nxt = self.after_bid(rules, lot, seat)
+                nxt = self.after_bid(game, lot, seat)
             else:
                 if automatic:
                     raw.append(entry.automatic_pass(number, seat))
                 else:
                     raw.append(ask.pass_of[seat])
-                nxt = self.after_pass(rules, lot, seat)
+                nxt = self.after_pass(game, lot, seat)
             if nxt is None:
                 high_bidder = lot.high_bidder
                 return NO_BID if high_bidder is None else sold(high_bidder, lot.high)
@@ -136,19 +134,19 @@ class OpenAuction(_Bidding):
     __slots__ = ()
     name = "open"
 
-    def opening(self, rules: Rules, lot: Lot) -> int | None:
-        return rules.open_ending.first(lot)
+    def opening(self, game: State, lot: Lot) -> int | None:
+        return game._ending.first(lot)
 
-    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
-        return rules.open_ending.after_bid(lot, seat)
+    def after_bid(self, game: State, lot: Lot, seat: int) -> int | None:
+        return game._ending.after_bid(lot, seat)
 
-    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
-        return rules.open_ending.after_pass(lot, seat)
+    def after_pass(self, game: State, lot: Lot, seat: int) -> int | None:
+        return game._ending.after_pass(lot, seat)
 
     def barred(self, rules: Rules) -> bool:
         return rules.open_auctioneer_barred
 
-    def limits(self, bid: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    def limits(self, bid: Span) -> Span | None:
         return Bidding.limits(bid)
 
 
@@ -159,17 +157,18 @@ class OnceAround(_Bidding):
     __slots__ = ()
     name = "once-around"
 
-    def opening(self, rules: Rules, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
+        rules = game.rules
         order = rules.orders[lot.auctioneer]
         if rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
         lot.order, lot.pos = order, 0
         return order[0]
 
-    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_bid(self, game: State, lot: Lot, seat: int) -> int | None:
         return lot.asker if lot.ask_next() else None
 
-    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_pass(self, game: State, lot: Lot, seat: int) -> int | None:
         return lot.asker if lot.ask_next() else None
 
     def barred(self, rules: Rules) -> bool:
