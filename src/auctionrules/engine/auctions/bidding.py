@@ -9,7 +9,7 @@ from auctionrules.engine.actions import PASS, Bid, Limit
 from auctionrules.engine.asking import Asking, Question
 from auctionrules.engine.auctions.base import NO_BID, Auction, Run, Settlement, sold
 from auctionrules.engine.lot import Lot
-from auctionrules.engine.money import Bidding, Span
+from auctionrules.engine.money import Bidding
 from auctionrules.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -47,10 +47,10 @@ class _Bidding(Auction):
         """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
         raise NotImplementedError
 
-    def limits(self, bid: Span) -> Span | None:
-        """The range of a limit where ``bid`` is the range of a bid (``None``: no limit
-        in this auction type)."""
-        return None
+    def limited(self) -> bool:
+        """Whether a seat may say a limit where it may bid (the limit's range:
+        :meth:`Bidding.limits <auctionrules.engine.money.Bidding.limits>`)."""
+        return False
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
         asker = self.opening(game, lot)
@@ -67,7 +67,7 @@ class _Bidding(Auction):
         span = bidding.span(lo, game.cash[seat])
         if span is None:
             return Question(_PASS_ONLY, note=f"the lowest bid, {lo}, is more than the cash")
-        return Question(_PASS_ONLY, span, None, self.limits(span))
+        return Question(_PASS_ONLY, span, None, self.limited())
 
     def run(self, ask: Asking, lot: Lot) -> Run:
         """Each seat asked raises or passes; a seat on a limit (open auctions) is not
@@ -146,8 +146,8 @@ class OpenAuction(_Bidding):
     def barred(self, rules: Rules) -> bool:
         return rules.open_auctioneer_barred
 
-    def limits(self, bid: Span) -> Span | None:
-        return Bidding.limits(bid)
+    def limited(self) -> bool:
+        return True
 
 
 class OnceAround(_Bidding):
