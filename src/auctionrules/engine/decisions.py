@@ -63,7 +63,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Answer", "Decisions", "Pending", "decisions", "question"]
 
-_FLIP_OR_PASS: Final = (FLIP, PASS)
+#: The flipper's question (questions are immutable: the constant ones are made once).
+_FLIPPING: Final = Question((FLIP, PASS))
 _COMPANION: Final = "a double may be led only with a second card of its artist in hand"
 
 
@@ -74,7 +75,7 @@ def question(game: State, seat: int) -> Question:
     if phase == LEAD:
         return _leads(game, seat)[1]
     if phase == FLIPPING:
-        return Question(_FLIP_OR_PASS)
+        return _FLIPPING
     lot = game.lot
     assert lot is not None
     return AUCTIONS[lot.kind].question(game, lot, seat)
@@ -102,7 +103,7 @@ def decisions(game: State, chooser: list[ChoiceAgent | None]) -> Decisions:
             yield from lead(ask)
         elif phase == FLIPPING:
             seat = game.flipper
-            question = Question(_FLIP_OR_PASS)
+            question = _FLIPPING
             action = ask.chosen(seat, question)
             if action is None:  # (no choice agent: the caller answers)
                 _, action = yield question.legal(seat)

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
 _PASS_ONLY: Final = (PASS,)
-_BARRED: Final = "the auctioneer may not bid on their own lot; only pass"
+#: The barred auctioneer's question (questions are immutable: a constant one is made once).
+_BARRED: Final = Question(
+    _PASS_ONLY, note="the auctioneer may not bid on their own lot; only pass"
+)
 
 
 class _Bidding(Auction):
@@ -61,7 +64,7 @@ class _Bidding(Auction):
 
     def question(self, game: State, lot: Lot, seat: int) -> Question:
         if seat == lot.auctioneer and self.barred(game.rules):
-            return Question(_PASS_ONLY, note=_BARRED)
+            return _BARRED
         bidding = game._bidding
         lo = bidding.floor(lot.high)
         span = bidding.span(lo, game.cash[seat])
