@@ -33,7 +33,7 @@ from auctionrules.engine.dummy import choose
 from auctionrules.engine.lot import NOBODY, SETTLED, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
-from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES
+from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES, round_ends
 from auctionrules.engine.scoring import score_round
 from auctionrules.engine.seats import from_seat, left_of
 from auctionrules.engine.state import State
@@ -150,7 +150,7 @@ def place(state: State, code: int) -> bool:
     counts = list(state.counts)
     counts[artist] += 1
     state.counts = tuple(counts)
-    return state.rules.ends_round(counts[artist])
+    return round_ends(counts[artist], state._artist_cards)
 
 
 def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:

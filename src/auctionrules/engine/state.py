@@ -16,7 +16,7 @@ from bisect import bisect_left
 from typing import Any
 
 from auctionrules.compiled import Reduced, reduced
-from auctionrules.engine.actions import Play
+from auctionrules.engine.actions import Add, Play
 from auctionrules.engine.cards import DOUBLE, artist_of, auction_of, first_of_artist
 from auctionrules.engine.history import History
 from auctionrules.engine.lot import FIELDS as LOT_FIELDS
@@ -83,7 +83,9 @@ class State:
     _bidding: Bidding
     _ending: OpenEnding
     _plays: tuple[Play, ...]
+    _adds: tuple[Add, ...]
     _played_as: tuple[int, ...]
+    _artist_cards: int
     #: the position the game started from, for its record: the hands and the deck
     #: (and where it is not a fresh deal, the rest of the position)
     start: dict[str, Any]
@@ -103,7 +105,9 @@ class State:
         self._bidding = rules.bidding
         self._ending = rules.open_ending
         self._plays = rules.plays
+        self._adds = rules.adds
         self._played_as = rules.played_as
+        self._artist_cards = rules.artist_cards
         self._raw = []
 
     def copy(self) -> State:
