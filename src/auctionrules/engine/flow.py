@@ -194,7 +194,7 @@ def sell(state: State, lot: Lot, winner: int, price: int) -> None:
     what follows a settled lot."""
     cash = list(state.cash)
     cash[winner] -= price
-    payments = sale_payments(state.rules.payee, lot, winner, price)
+    payments = sale_payments(state._payee, lot, winner, price)
     for to, amount in payments:
         if to == BANK:
             state.bank_in += amount
@@ -262,15 +262,15 @@ def _settled(state: State, lot: Lot, taker: int) -> None:
     lot.stage = SETTLED
     state.lot = None
     state.last_auctioneer = lot.auctioneer
-    rules = state.rules
     # (the usual case, first)
-    if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
+    if not state._dummies and not state._last_card_sold and not state._ending_card_sold:
         resume = left_of(lot.auctioneer, state.n)
         if state.hands[resume] and not state._companion_rule:
             state.phase, state.turn = LEAD, resume
         else:
             _lead_from(state, resume)
         return
+    rules = state.rules
     if rules.ending_card_sold:  # the lot of the card that ended the round is settled
         artist = state.counts.index(max(state.counts))
         if rules.ends_round(state.counts[artist]):

@@ -23,7 +23,7 @@ from auctionrules.engine.lot import FIELDS as LOT_FIELDS
 from auctionrules.engine.lot import Lot
 from auctionrules.engine.money import Bidding
 from auctionrules.engine.outcome import Outcome
-from auctionrules.engine.policies import OpenEnding
+from auctionrules.engine.policies import OpenEnding, Payee
 from auctionrules.engine.rules import Rules
 
 
@@ -86,6 +86,10 @@ class State:
     _adds: tuple[Add, ...]
     _played_as: tuple[int, ...]
     _artist_cards: int
+    _payee: Payee
+    _dummies: int
+    _last_card_sold: bool
+    _ending_card_sold: bool
     #: the position the game started from, for its record: the hands and the deck
     #: (and where it is not a fresh deal, the rest of the position)
     start: dict[str, Any]
@@ -108,6 +112,10 @@ class State:
         self._adds = rules.adds
         self._played_as = rules.played_as
         self._artist_cards = rules.artist_cards
+        self._payee = rules.payee
+        self._dummies = rules.dummies
+        self._last_card_sold = rules.last_card_sold
+        self._ending_card_sold = rules.ending_card_sold
         self._raw = []
 
     def copy(self) -> State:
