@@ -27,10 +27,15 @@ QUESTIONS = frozenset(("bid_range", "price_range", "companions", "leadable"))
 MUTATORS = frozenset(("append", "extend", "insert", "pop", "remove", "clear", "update"))
 
 
+#: The compiled rules, and the strategy the state keeps of them (``State._ending``).
+RULES = frozenset(("rules", "_ending"))
+
+
 def _rules(node: ast.expr) -> bool:
-    """Whether ``node`` is ``game.rules`` or something reached from it."""
+    """Whether ``node`` is ``game.rules`` (or the state's copy of one of its
+    strategies) or something reached from it."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
-        if isinstance(node, ast.Attribute) and node.attr == "rules":
+        if isinstance(node, ast.Attribute) and node.attr in RULES:
             return isinstance(node.value, ast.Name) and node.value.id == "game"
         node = node.value
     return False

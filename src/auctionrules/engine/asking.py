@@ -22,6 +22,7 @@ from auctionrules.engine.actions import Action
 from auctionrules.engine.agents import ChoiceAgent, choose
 from auctionrules.engine.history import PerSeat, round_entries
 from auctionrules.engine.legal import Legal, Span
+from auctionrules.engine.money import Bidding
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
@@ -38,25 +39,32 @@ class Question:
     """What a seat may do at one decision (see the module docstring). Immutable by
     convention (slotted, never mutated; a plain class: one is made at every decision).
 
-    ``note``: the rule that withholds a move the seat might expect here, said when
-    such a move is refused (``None``: nothing is withheld).
+    ``limited``: a limit may be said in place of a bid (its range is :attr:`limit`,
+    made only when read: a choice agent is never offered one). ``note``: the rule
+    that withholds a move the seat might expect here, said when such a move is
+    refused (``None``: nothing is withheld).
     """
 
-    __slots__ = ("actions", "bid", "limit", "note", "price")
+    __slots__ = ("actions", "bid", "limited", "note", "price")
 
     def __init__(
         self,
         actions: tuple[Action, ...],
         bid: Span | None = None,
         price: Span | None = None,
-        limit: Span | None = None,
+        limited: bool = False,
         note: str | None = None,
     ) -> None:
         self.actions = actions
         self.bid = bid
         self.price = price
-        self.limit = limit
+        self.limited = limited
         self.note = note
+
+    @property
+    def limit(self) -> Span | None:
+        """The range of a limit the seat may say (``None``: none)."""
+        return Bidding.limits(self.bid) if self.limited else None
 
     def legal(self, seat: int) -> Legal:
         """The question as the :class:`Legal` of ``seat``."""

@@ -63,7 +63,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Answer", "Decisions", "Pending", "decisions", "question"]
 
-_FLIP_OR_PASS: Final = (FLIP, PASS)
+#: The flipper's question (questions are immutable: the constant ones are made once).
+_FLIPPING: Final = Question((FLIP, PASS))
 _COMPANION: Final = "a double may be led only with a second card of its artist in hand"
 
 
@@ -74,7 +75,7 @@ def question(game: State, seat: int) -> Question:
     if phase == LEAD:
         return _leads(game, seat)[1]
     if phase == FLIPPING:
-        return Question(_FLIP_OR_PASS)
+        return _FLIPPING
     lot = game.lot
     assert lot is not None
     return AUCTIONS[lot.kind].question(game, lot, seat)
@@ -83,7 +84,7 @@ def question(game: State, seat: int) -> Question:
 def _leads(game: State, seat: int) -> tuple[list[int], Question]:
     """The codes ``seat`` may lead, and the question of leading one of them (under the
     companion rule, a double only with a second card of its artist)."""
-    plays = game.rules.plays
+    plays = game._plays
     if game._companion_rule:
         codes = game.leadable(seat)
         return codes, Question(tuple([plays[c] for c in codes]), note=_COMPANION)
@@ -102,7 +103,7 @@ def decisions(game: State, chooser: list[ChoiceAgent | None]) -> Decisions:
             yield from lead(ask)
         elif phase == FLIPPING:
             seat = game.flipper
-            question = Question(_FLIP_OR_PASS)
+            question = _FLIPPING
             action = ask.chosen(seat, question)
             if action is None:  # (no choice agent: the caller answers)
                 _, action = yield question.legal(seat)
@@ -117,7 +118,7 @@ def decisions(game: State, chooser: list[ChoiceAgent | None]) -> Decisions:
                 if place_second(game, lot, result.seat, result.code):
                     start(game, lot)
             elif result is not None:
-                settle(game, lot, result)  # type: ignore[arg-type]  # (a Settlement)
+                settle(game, lot, result)
 
 
 def lead(ask: Asking) -> Decisions:
@@ -134,7 +135,7 @@ def lead(ask: Asking) -> Decisions:
     take_from_hand(game, seat, code)
     raw = ask.raw
     raw.append(ask.play_of[seat][code])
-    game.lot = led = Lot(game.n, seat, code, game.rules.played_as[auction_of(code)])
+    game.lot = led = Lot(game.n, seat, code, game._played_as[auction_of(code)])
     game.last_card_player = game.last_auctioneer = seat
     if not card_laid(game, seat, code):  # (else the card ended the round)
         game.phase = AUCTION

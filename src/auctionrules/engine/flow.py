@@ -33,7 +33,7 @@ from auctionrules.engine.dummy import choose
 from auctionrules.engine.lot import NOBODY, SETTLED, Lot
 from auctionrules.engine.outcome import Outcome, Reason, winners
 from auctionrules.engine.policies import BANK, sale_payments
-from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES
+from auctionrules.engine.rules import MOST_PAINTINGS, MOST_PURCHASES, round_ends
 from auctionrules.engine.scoring import score_round
 from auctionrules.engine.seats import from_seat, left_of
 from auctionrules.engine.state import State
@@ -150,7 +150,7 @@ def place(state: State, code: int) -> bool:
     counts = list(state.counts)
     counts[artist] += 1
     state.counts = tuple(counts)
-    return state.rules.ends_round(counts[artist])
+    return round_ends(counts[artist], state._artist_cards)
 
 
 def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
@@ -167,7 +167,7 @@ def place_second(state: State, lot: Lot, seat: int, code: int) -> bool:
     state.last_auctioneer = lot.auctioneer
     if card_laid(state, seat, code):
         return False
-    lot.kind = state.rules.played_as[auction_of(code)]
+    lot.kind = state._played_as[auction_of(code)]
     return True
 
 
@@ -194,7 +194,7 @@ def sell(state: State, lot: Lot, winner: int, price: int) -> None:
     what follows a settled lot."""
     cash = list(state.cash)
     cash[winner] -= price
-    payments = sale_payments(state.rules.payee, lot, winner, price)
+    payments = sale_payments(state._payee, lot, winner, price)
     for to, amount in payments:
         if to == BANK:
             state.bank_in += amount
@@ -262,15 +262,15 @@ def _settled(state: State, lot: Lot, taker: int) -> None:
     lot.stage = SETTLED
     state.lot = None
     state.last_auctioneer = lot.auctioneer
-    rules = state.rules
     # (the usual case, first)
-    if not rules.dummies and not rules.last_card_sold and not rules.ending_card_sold:
+    if not state._dummies and not state._last_card_sold and not state._ending_card_sold:
         resume = left_of(lot.auctioneer, state.n)
         if state.hands[resume] and not state._companion_rule:
             state.phase, state.turn = LEAD, resume
         else:
             _lead_from(state, resume)
         return
+    rules = state.rules
     if rules.ending_card_sold:  # the lot of the card that ended the round is settled
         artist = state.counts.index(max(state.counts))
         if rules.ends_round(state.counts[artist]):

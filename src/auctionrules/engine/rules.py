@@ -153,12 +153,20 @@ class Rules:
     def ends_round(self, count: int) -> bool:
         """Whether an artist's ``count``-th card laid this round ends the round (after
         its lot is sold, under ``round_end.ending_card: sold``)."""
-        return count >= self.artist_cards
+        return round_ends(count, self.artist_cards)
 
     def ends_unsold(self, count: int) -> bool:
         """Whether an artist's ``count``-th card ends the round as it is laid, its lot
         not auctioned (``round_end.ending_card: unsold``, the rulebooks')."""
-        return count >= self.artist_cards and not self.ending_card_sold
+        return round_ends(count, self.artist_cards) and not self.ending_card_sold
+
+
+def round_ends(count: int, artist_cards: int) -> bool:
+    """Whether an artist's ``count``-th card laid this round ends the round, when
+    ``artist_cards`` end it (``round_end.artist_cards``): the one writing of
+    :meth:`Rules.ends_round`, also asked by the round flow at every card laid, with
+    the count the state keeps (the rules' methods are Python calls in compiled code)."""
+    return count >= artist_cards
 
 
 S = TypeVar("S", bound=P.Strategy)

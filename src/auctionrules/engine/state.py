@@ -16,11 +16,14 @@ from bisect import bisect_left
 from typing import Any
 
 from auctionrules.compiled import Reduced, reduced
+from auctionrules.engine.actions import Add, Play
 from auctionrules.engine.cards import DOUBLE, artist_of, auction_of, first_of_artist
 from auctionrules.engine.history import History
 from auctionrules.engine.lot import FIELDS as LOT_FIELDS
 from auctionrules.engine.lot import Lot
+from auctionrules.engine.money import Bidding
 from auctionrules.engine.outcome import Outcome
+from auctionrules.engine.policies import OpenEnding, Payee
 from auctionrules.engine.rules import Rules
 
 
@@ -74,6 +77,19 @@ class State:
     #: ``alone[s] == (s,)``: the answer of ``to_act`` when only ``s`` acts.
     alone: tuple[tuple[int, ...], ...]
     _companion_rule: bool
+    #: what the decisions read of the rules at every move, kept from them here: the
+    #: compiled rules are an attrs class, whose every field read is a dictionary look-up
+    #: in compiled code, where these are a native object's fields
+    _bidding: Bidding
+    _ending: OpenEnding
+    _plays: tuple[Play, ...]
+    _adds: tuple[Add, ...]
+    _played_as: tuple[int, ...]
+    _artist_cards: int
+    _payee: Payee
+    _dummies: int
+    _last_card_sold: bool
+    _ending_card_sold: bool
     #: the position the game started from, for its record: the hands and the deck
     #: (and where it is not a fresh deal, the rest of the position)
     start: dict[str, Any]
@@ -90,6 +106,16 @@ class State:
         self._names = rules.codec.names
         self.alone = rules.alone
         self._companion_rule = rules.lead_requires_companion
+        self._bidding = rules.bidding
+        self._ending = rules.open_ending
+        self._plays = rules.plays
+        self._adds = rules.adds
+        self._played_as = rules.played_as
+        self._artist_cards = rules.artist_cards
+        self._payee = rules.payee
+        self._dummies = rules.dummies
+        self._last_card_sold = rules.last_card_sold
+        self._ending_card_sold = rules.ending_card_sold
         self._raw = []
 
     def copy(self) -> State:
@@ -181,7 +207,7 @@ class State:
     def bid_range(self, seat: int, high: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a bid above ``high`` that ``seat`` can pay, or ``None``
         (the rules' :class:`~auctionrules.engine.money.Bidding` and the seat's cash)."""
-        return self.rules.bidding.range(high, self.cash[seat])
+        return self._bidding.range(high, self.cash[seat])
 
     def price_range(self, seat: int) -> tuple[int, int, int] | None:
         """``(min, max, step)`` of a fixed price ``seat`` may name; ``(0, 0, unit)`` when
@@ -191,7 +217,7 @@ class State:
         nobody can pay may be named."""
         rules = self.rules
         top = self.cash[seat] if rules.fixed_price_capped else rules.most_money
-        span = rules.bidding.prices(top)
+        span = self._bidding.prices(top)
         if span is None and not rules.broke_keeps:
             return (0, 0, rules.unit)
         return span

@@ -12,6 +12,8 @@ goes on as the second card's type. The per-lot state lives in the
 :class:`~auctionrules.engine.lot.Lot`.
 """
 
+from typing import Final
+
 from auctionrules.engine.auctions.base import Added, Auction, Settlement
 from auctionrules.engine.auctions.bidding import OnceAround, OpenAuction
 from auctionrules.engine.auctions.descending import DescendingAuction
@@ -20,8 +22,9 @@ from auctionrules.engine.auctions.fixed_price import FixedPriceAuction
 from auctionrules.engine.auctions.sealed import SealedAuction
 
 #: The auction strategies by index (:data:`~auctionrules.engine.cards.KIND_NAMES`): the
-#: card symbols' types, then the types a symbol may be played as.
-AUCTIONS: tuple[Auction, ...] = (
+#: card symbols' types, then the types a symbol may be played as. (``Final``: compiled
+#: code reads it as a constant, not from the module's dictionary at every lot.)
+AUCTIONS: Final[tuple[Auction, ...]] = (
     OpenAuction(),
     OnceAround(),
     SealedAuction(),

@@ -6,7 +6,7 @@ The strategies are in :mod:`auctionrules.engine.auctions`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Final, Literal, Union, final
 
 from auctionrules.engine.asking import Answer, Asking, Pending, Question
 from auctionrules.engine.lot import NOBODY, Lot
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 Sale = tuple[int, int]
 
 
-class Settlement(NamedTuple):
+@final
+class Settlement:
     """How an auction type settles its lot, for the round flow to carry out.
 
     An auction type changes only its lot; the money, the cards, the history and who
@@ -27,13 +28,23 @@ class Settlement(NamedTuple):
     ``sold`` (to ``seat`` for ``price``), ``free`` (``seat`` takes it without
     paying), ``unsold`` (it stays on the table) or ``no-bid`` (nobody bid: the
     ``no_bid`` rule says who takes it).
-    (A named tuple: an immutable value, made a dozen times a game, at a third of the
-    cost of a frozen attrs class.)
+    Immutable by convention (slotted, never mutated): a final plain class, which the
+    compiler makes a native object with int fields, where a named tuple's fields are
+    read through Python's attribute protocol.
     """
 
-    kind: Literal["sold", "free", "unsold", "no-bid"]
-    seat: int = NOBODY
-    price: int = 0
+    __slots__ = ("kind", "price", "seat")
+
+    def __init__(
+        self, kind: Literal["sold", "free", "unsold", "no-bid"], seat: int = NOBODY,
+        price: int = 0,
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.price = price
+
+    def __repr__(self) -> str:
+        return f"Settlement({self.kind!r}, {self.seat}, {self.price})"
 
 
 #: Nobody bid (or nobody could): the ``no_bid`` rule names the taker.
@@ -52,12 +63,20 @@ def free(seat: int) -> Settlement:
     return Settlement("free", seat)
 
 
-class Added(NamedTuple):
+@final
+class Added:
     """A double's second card added by ``seat``: the round flow lays ``code`` into the
-    lot, which goes on as that card's auction type (unless the card ends the round)."""
+    lot, which goes on as that card's auction type (unless the card ends the round).
+    Immutable by convention (slotted, never mutated)."""
 
-    seat: int
-    code: int
+    __slots__ = ("code", "seat")
+
+    def __init__(self, seat: int, code: int) -> None:
+        self.seat = seat
+        self.code = code
+
+    def __repr__(self) -> str:
+        return f"Added({self.seat}, {self.code})"
 
 
 #: What an auction's flow comes to: a settlement, a double's second card, or ``None``

@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
 _PASS_ONLY: Final = (PASS,)
-_BARRED: Final = "the auctioneer may not bid on their own lot; only pass"
+#: The barred auctioneer's question (questions are immutable: a constant one is made once).
+_BARRED: Final = Question(
+    _PASS_ONLY, note="the auctioneer may not bid on their own lot; only pass"
+)
 
 
 class _Bidding(Auction):
@@ -31,15 +34,15 @@ class _Bidding(Auction):
 
     __slots__ = ()
 
-    def opening(self, rules: Rules, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
         """Set the lot up; the first seat asked (``None``: nobody may bid)."""
         raise NotImplementedError
 
-    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_bid(self, game: State, lot: Lot, seat: int) -> int | None:
         """Who is asked after ``seat`` bid; ``None``: the lot is settled."""
         raise NotImplementedError
 
-    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_pass(self, game: State, lot: Lot, seat: int) -> int | None:
         """Who is asked after ``seat`` passed; ``None``: the lot is settled."""
         raise NotImplementedError
 
@@ -47,28 +50,27 @@ class _Bidding(Auction):
         """Whether the auctioneer may not bid on their own lot (``auctioneer_may_bid``)."""
         raise NotImplementedError
 
-    def limits(self, bid: tuple[int, int, int]) -> tuple[int, int, int] | None:
-        """The range of a limit where ``bid`` is the range of a bid (``None``: no limit
-        in this auction type)."""
-        return None
+    def limited(self) -> bool:
+        """Whether a seat may say a limit where it may bid (the limit's range:
+        :meth:`Bidding.limits <auctionrules.engine.money.Bidding.limits>`)."""
+        return False
 
     def start(self, game: State, lot: Lot) -> Settlement | None:
-        asker = self.opening(game.rules, lot)
+        asker = self.opening(game, lot)
         if asker is None:
             return NO_BID  # (nobody may bid, so nobody bid)
         lot.asker = asker
         return None
 
     def question(self, game: State, lot: Lot, seat: int) -> Question:
-        rules = game.rules
-        if seat == lot.auctioneer and self.barred(rules):
-            return Question(_PASS_ONLY, note=_BARRED)
-        bidding = rules.bidding
+        if seat == lot.auctioneer and self.barred(game.rules):
+            return _BARRED
+        bidding = game._bidding
         lo = bidding.floor(lot.high)
         span = bidding.span(lo, game.cash[seat])
         if span is None:
             return Question(_PASS_ONLY, note=f"the lowest bid, {lo}, is more than the cash")
-        return Question(_PASS_ONLY, span, None, self.limits(span))
+        return Question(_PASS_ONLY, span, None, self.limited())
 
     def run(self, ask: Asking, lot: Lot) -> Run:
         """Each seat asked raises or passes; a seat on a limit (open auctions) is not
@@ -77,9 +79,8 @@ class _Bidding(Auction):
         on one, a seat that can only pass is not asked either
         (:func:`only_limits_raise`)."""
         game, raw, number = ask.game, ask.raw, ask.number
-        rules = game.rules
-        bidding, cash = rules.bidding, game.cash
-        barred = lot.auctioneer if self.barred(rules) else None
+        bidding, cash = game._bidding, game.cash
+        barred = lot.auctioneer if self.barred(game.rules) else None
         limits = lot.limits  # (None while nobody said a limit in this lot)
         seat = lot.asker
         while True:
@@ -116,13 +117,13 @@ class _Bidding(Auction):
                     raw.append(entry.automatic_bid(number, seat, amount))
                 else:
                     raw.append(entry.bid(number, seat, amount))
-                nxt = self.after_bid(rules, lot, seat)
+                nxt = self.after_bid(game, lot, seat)
             else:
                 if automatic:
                     raw.append(entry.automatic_pass(number, seat))
                 else:
                     raw.append(ask.pass_of[seat])
-                nxt = self.after_pass(rules, lot, seat)
+                nxt = self.after_pass(game, lot, seat)
             if nxt is None:
                 high_bidder = lot.high_bidder
                 return NO_BID if high_bidder is None else sold(high_bidder, lot.high)
@@ -136,20 +137,20 @@ class OpenAuction(_Bidding):
     __slots__ = ()
     name = "open"
 
-    def opening(self, rules: Rules, lot: Lot) -> int | None:
-        return rules.open_ending.first(lot)
+    def opening(self, game: State, lot: Lot) -> int | None:
+        return game._ending.first(lot)
 
-    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
-        return rules.open_ending.after_bid(lot, seat)
+    def after_bid(self, game: State, lot: Lot, seat: int) -> int | None:
+        return game._ending.after_bid(lot, seat)
 
-    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
-        return rules.open_ending.after_pass(lot, seat)
+    def after_pass(self, game: State, lot: Lot, seat: int) -> int | None:
+        return game._ending.after_pass(lot, seat)
 
     def barred(self, rules: Rules) -> bool:
         return rules.open_auctioneer_barred
 
-    def limits(self, bid: tuple[int, int, int]) -> tuple[int, int, int] | None:
-        return Bidding.limits(bid)
+    def limited(self) -> bool:
+        return True
 
 
 class OnceAround(_Bidding):
@@ -159,17 +160,18 @@ class OnceAround(_Bidding):
     __slots__ = ()
     name = "once-around"
 
-    def opening(self, rules: Rules, lot: Lot) -> int | None:
+    def opening(self, game: State, lot: Lot) -> int | None:
+        rules = game.rules
         order = rules.orders[lot.auctioneer]
         if rules.once_auctioneer_first:
             order = order[-1:] + order[:-1]
         lot.order, lot.pos = order, 0
         return order[0]
 
-    def after_bid(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_bid(self, game: State, lot: Lot, seat: int) -> int | None:
         return lot.asker if lot.ask_next() else None
 
-    def after_pass(self, rules: Rules, lot: Lot, seat: int) -> int | None:
+    def after_pass(self, game: State, lot: Lot, seat: int) -> int | None:
         return lot.asker if lot.ask_next() else None
 
     def barred(self, rules: Rules) -> bool:

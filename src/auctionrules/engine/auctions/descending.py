@@ -18,7 +18,8 @@ from auctionrules.engine.lot import BIDDING, PRICING, Lot
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
-_BUY_OR_PASS: Final = (BUY, PASS)
+#: A buyer's question who can pay (questions are immutable: a constant one is made once).
+_BUY_OR_PASS: Final = Question((BUY, PASS))
 _PASS_ONLY: Final = (PASS,)
 
 
@@ -48,7 +49,7 @@ class DescendingAuction(Auction):
             return Question((), price=game.price_range(seat),
                             note="the auctioneer must name the starting price: price N")
         if game.cash[seat] >= price:
-            return Question(_BUY_OR_PASS)
+            return _BUY_OR_PASS
         return Question(_PASS_ONLY, note=f"the price {price} is more than the buyer's cash")
 
     def run(self, ask: Asking, lot: Lot) -> Run:

@@ -36,11 +36,11 @@ class DoubleAuction(Auction):
         """The seat's cards that may join the double, and a pass unless the seat led
         it under the companion rule (it led the double *because* it holds a companion,
         and must add it: the double may not go round the table for free)."""
-        adds = game.rules.adds
+        adds = game._adds
         offer = tuple([adds[code] for code in game.companions(seat, lot.cards[0])])
         artist = game.rules.codec.artist_ids[artist_of(lot.cards[0])]
         rule = f"the second card must be of the double's artist ({artist}) and not a double"
-        if game.rules.lead_requires_companion and seat == lot.leader and lot.pos == 0:
+        if game._companion_rule and seat == lot.leader and lot.pos == 0:
             return Question(offer, note=f"{rule}; under the companion rule the leader must "
                             "add the second card")
         return Question((*offer, PASS), note=rule)
