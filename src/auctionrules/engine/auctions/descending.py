@@ -7,23 +7,15 @@ played so is a descending lot).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
 from auctionrules.engine import history as entry
-from auctionrules.engine.actions import BUY, PASS, Buy, Price
-from auctionrules.engine.asking import Asking, Question
-from auctionrules.engine.auctions.base import Auction, Run, Settlement, free, sold
-from auctionrules.engine.lot import BIDDING, PRICING, Lot
-
-if TYPE_CHECKING:
-    from auctionrules.engine.state import State
-
-#: A buyer's question who can pay (questions are immutable: a constant one is made once).
-_BUY_OR_PASS: Final = Question((BUY, PASS))
-_PASS_ONLY: Final = (PASS,)
+from auctionrules.engine.actions import Buy
+from auctionrules.engine.asking import Asking
+from auctionrules.engine.auctions.base import Run, free, sold
+from auctionrules.engine.auctions.priced import PricedAuction, named_price
+from auctionrules.engine.lot import Lot
 
 
-class DescendingAuction(Auction):
+class DescendingAuction(PricedAuction):
     """Descending: the auctioneer names a starting price (the range of a fixed
     price); then each player from the auctioneer's left, the auctioneer last, may
     buy at the current price or pass. When all have passed, the price falls by
@@ -36,21 +28,7 @@ class DescendingAuction(Auction):
 
     __slots__ = ()
     name = "descending"
-
-    def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.stage, lot.asker = PRICING, lot.auctioneer
-        if game.price_range(lot.auctioneer) is None:  # (a broke auctioneer keeps the lot)
-            return free(lot.auctioneer)
-        return None
-
-    def question(self, game: State, lot: Lot, seat: int) -> Question:
-        price = lot.price
-        if price is None:
-            return Question((), price=game.price_range(seat),
-                            note="the auctioneer must name the starting price: price N")
-        if game.cash[seat] >= price:
-            return _BUY_OR_PASS
-        return Question(_PASS_ONLY, note=f"the price {price} is more than the buyer's cash")
+    naming = "the starting price"
 
     def run(self, ask: Asking, lot: Lot) -> Run:
         game, raw = ask.game, ask.raw
@@ -61,13 +39,9 @@ class DescendingAuction(Auction):
             action = ask.chosen(seat, question)
             if action is None:  # (no choice agent: the caller answers)
                 _, action = yield question.legal(seat)
-            assert type(action) is Price  # (checked against the question)
-            raw.append(entry.price(ask.number, seat, action.amount))
-            lot.stage, lot.price = BIDDING, action.amount
-            lot.order, lot.pos = rules.orders[lot.auctioneer], 0
-            lot.asker = lot.order[0]
+            self.priced(ask, lot, action, rules.orders[lot.auctioneer])
         while True:
-            seat, price = lot.asker, lot.price
+            seat, price = lot.asker, named_price(lot)
             question = self.question(game, lot, seat)
             action = ask.chosen(seat, question)
             if action is None:  # (no choice agent: the caller answers)

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from auctionrules.engine import history as entry
-from auctionrules.engine.actions import BUY, PASS, Buy, Price
-from auctionrules.engine.asking import Asking, Question
-from auctionrules.engine.auctions.base import UNSOLD, Auction, Run, Settlement, free, sold
-from auctionrules.engine.lot import BIDDING, PRICING, Lot
+from auctionrules.engine.actions import Buy
+from auctionrules.engine.asking import Asking
+from auctionrules.engine.auctions.base import UNSOLD, Run, Settlement, free, sold
+from auctionrules.engine.auctions.priced import PricedAuction, named_price
+from auctionrules.engine.lot import Lot
 from auctionrules.engine.rules import AUCTIONEER_BUYS, AUCTIONEER_TAKES_FREE
 
 if TYPE_CHECKING:
     from auctionrules.engine.state import State
 
-#: A buyer's question who can pay (questions are immutable: a constant one is made once).
-_BUY_OR_PASS: Final = Question((BUY, PASS))
-_PASS_ONLY: Final = (PASS,)
-
-
-class FixedPriceAuction(Auction):
+class FixedPriceAuction(PricedAuction):
     """Fixed price: the auctioneer names a price, then from the left each may buy;
     if nobody does, the auctioneer buys (or takes it free, or it stays unsold:
     ``fixed_price.nobody_buys``).
@@ -34,21 +29,7 @@ class FixedPriceAuction(Auction):
 
     __slots__ = ()
     name = "fixed-price"
-
-    def start(self, game: State, lot: Lot) -> Settlement | None:
-        lot.stage, lot.asker = PRICING, lot.auctioneer
-        if game.price_range(lot.auctioneer) is None:  # (a broke auctioneer keeps the lot)
-            return free(lot.auctioneer)
-        return None
-
-    def question(self, game: State, lot: Lot, seat: int) -> Question:
-        price = lot.price
-        if price is None:
-            return Question((), price=game.price_range(seat),
-                            note="the auctioneer must name the fixed price: price N")
-        if game.cash[seat] >= price:
-            return _BUY_OR_PASS
-        return Question(_PASS_ONLY, note=f"the price {price} is more than the buyer's cash")
+    naming = "the fixed price"
 
     def run(self, ask: Asking, lot: Lot) -> Run:
         game, raw = ask.game, ask.raw
@@ -58,11 +39,7 @@ class FixedPriceAuction(Auction):
             action = ask.chosen(seat, question)
             if action is None:  # (no choice agent: the caller answers)
                 _, action = yield question.legal(seat)
-            assert type(action) is Price  # (checked against the question)
-            raw.append(entry.price(ask.number, seat, action.amount))
-            lot.stage, lot.price = BIDDING, action.amount
-            lot.order, lot.pos = game.rules.orders[lot.auctioneer][:-1], 0
-            lot.asker = lot.order[0]
+            self.priced(ask, lot, action, game.rules.orders[lot.auctioneer][:-1])
         while True:
             seat = lot.asker
             question = self.question(game, lot, seat)
@@ -95,10 +72,3 @@ class FixedPriceAuction(Auction):
         if nobody_buys == AUCTIONEER_TAKES_FREE:
             return free(lot.auctioneer)
         return UNSOLD  # (nobody_buys: unsold)
-
-
-def named_price(lot: Lot) -> int:
-    """The price named for ``lot`` (once the auctioneer named it)."""
-    price = lot.price
-    assert price is not None
-    return price
