@@ -166,11 +166,8 @@ class _Api:
             body = await _body(request, self.limits.upload)
             spec = table_spec(body, self.limits, self.pause)
             table, tokens, host = self.tables.create(spec)
-        except RateLimitError as exc:
-            return JSONResponse(exc.to_dict(), status_code=exc.status,
-                                headers={"Retry-After": str(exc.retry_after)})
         except RequestError as exc:
-            return JSONResponse(exc.to_dict(), status_code=exc.status)
+            return _refused(exc)
         self.tables.made(client)
         return _created(table, tokens, host)
 
@@ -182,11 +179,8 @@ class _Api:
             table, tokens, host = self.tables.create(self.tables.again(old))
         except TableError as exc:
             return _error(exc.status, exc.message)
-        except RateLimitError as exc:
-            return JSONResponse(exc.to_dict(), status_code=exc.status,
-                                headers={"Retry-After": str(exc.retry_after)})
         except RequestError as exc:
-            return JSONResponse(exc.to_dict(), status_code=exc.status)
+            return _refused(exc)
         self.tables.made(client)
         return _created(table, tokens, host)
 
@@ -391,6 +385,14 @@ def create_app(
                     exception_handlers={Exception: _failed})
     app.state.tables = tables
     return app
+
+
+def _refused(exc: RequestError) -> JSONResponse:
+    """A create request refused: its problems, and after a rate limit when to try again."""
+    headers = (
+        {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimitError) else None
+    )
+    return JSONResponse(exc.to_dict(), status_code=exc.status, headers=headers)
 
 
 def _created(table: Table, tokens: dict[int, str], host: str) -> Response:
