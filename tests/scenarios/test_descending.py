@@ -136,6 +136,7 @@ def test_the_heuristic_buys_at_a_price_within_its_value(tmp_path: Path) -> None:
 def test_the_rl_encoding_masks_and_reads_its_actions(tmp_path: Path) -> None:
     """Its moves are a price, buy and pass, which every adapter already encodes; the lot's
     type gets a place of its own in the observation."""
+    pytest.importorskip("numpy")
     from auctionrules.envs.encoding import Encoding
     from auctionrules.envs.reader import Reader
 
