@@ -1,7 +1,7 @@
 """Each bundled variant's generated rulebook states the rules of its printed rulebook.
 
 One checklist per edition: every entry quotes the printed book (file and
-section, under /work/shared/rulebooks) and gives the text the generated
+section, under shared/rulebooks) and gives the text the generated
 rulebook must contain. The optional rules (3-player mystery hand, single
 beneficiary) are checked in the "Optional rules" section, where a rulebook that
 offers them describes them.

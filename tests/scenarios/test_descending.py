@@ -1,6 +1,6 @@
 """The descending (Dutch) auction, a house rule: a card symbol played as one.
 
-Not in any rulebook of ``/work/shared/rulebooks``: a club's variant, written as a club
+Not in any rulebook of ``shared/rulebooks``: a club's variant, written as a club
 would (a file extending ``hig-1992-en``), played through the public step API.
 """
 
