@@ -52,6 +52,7 @@ from auctionrules.envs.table import (
     final_infos,
     final_rewards,
     observation_bounds,
+    printed,
 )
 from auctionrules.model import Ruleset
 
@@ -194,10 +195,7 @@ class ModernArtEnv(gymnasium.Env[Any, np.int64]):
         text = "" if self.game is None else self.table.log_text(self.game)
         if self.render_mode == "ansi":
             return text
-        lines = text.splitlines()
-        for line in lines[self._shown:]:
-            print(line)
-        self._shown = len(lines)
+        self._shown = printed(text, self._shown)
         return None
 
     # --- the rest of the table -------------------------------------------------------------

@@ -56,6 +56,7 @@ from auctionrules.envs.table import (
     final_infos,
     final_rewards,
     observation_bounds,
+    printed,
 )
 from auctionrules.model import Ruleset
 
@@ -220,10 +221,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
         text = "" if self.game is None else self.table.log_text(self.game)
         if self.render_mode == "ansi":
             return text
-        lines = text.splitlines()
-        for line in lines[self._shown:]:
-            print(line)
-        self._shown = len(lines)
+        self._shown = printed(text, self._shown)
         return None
 
     def close(self) -> None:

@@ -188,3 +188,12 @@ def observation_bounds(encoding: Encoding) -> tuple[Vector, Vector]:
     (:func:`auctionrules.envs.parts.bounds`)."""
     low, high = bounds(encoding.rules)
     return np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
+
+
+def printed(text: str, shown: int) -> int:
+    """Print the lines of the log ``text`` after its first ``shown`` ones (a ``human``
+    render prints each line once) and return how many are shown now."""
+    lines = text.splitlines()
+    for line in lines[shown:]:
+        print(line)
+    return len(lines)

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from auctionrules.lab.stats import falls_to
+
 
 @attrs.frozen
 class Fit:
@@ -65,16 +67,7 @@ def chi_square_sf(x: float, df: int) -> float:
 def chi_square_quantile(df: int, upper: float = 0.05) -> float:
     """The ``x`` with P(X >= x) = ``upper``: :func:`chi_square_sf` inverted by bisection
     (it decreases in ``x``)."""
-    low, high = 0.0, 1.0
-    while chi_square_sf(high, df) > upper:
-        low, high = high, high * 2
-    for _ in range(100):
-        middle = (low + high) / 2
-        if chi_square_sf(middle, df) > upper:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2
+    return falls_to(lambda x: chi_square_sf(x, df), upper)
 
 
 def upper_gamma(a: float, x: float) -> float:

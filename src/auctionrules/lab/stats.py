@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 
@@ -207,12 +208,18 @@ def t_quantile(df: float, two_sided: float = 0.05) -> float:
     freedom: :func:`student_sf2` inverted by bisection (it decreases in ``t``)."""
     if df <= 0:
         return math.inf
+    return falls_to(lambda t: student_sf2(t, df), two_sided)
+
+
+def falls_to(tail: Callable[[float], float], level: float) -> float:
+    """The ``x >= 0`` where the decreasing ``tail`` falls to ``level``, by bisection: a
+    distribution's quantile from its upper tail."""
     low, high = 0.0, 1.0
-    while student_sf2(high, df) > two_sided:
+    while tail(high) > level:
         low, high = high, high * 2
     for _ in range(100):
         middle = (low + high) / 2
-        if student_sf2(middle, df) > two_sided:
+        if tail(middle) > level:
             low = middle
         else:
             high = middle
